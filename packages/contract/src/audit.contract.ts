@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { pageQuery, timeBound } from './common.contract.ts';
+import { OPERATION_LOG_PAGE_SIZE } from './constants.ts';
+
+export const AUDIT_OUTCOMES = ['ok', 'failed', 'denied'] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+
+/** Every audited action, with its label in both languages; modules add theirs here. */
+export const AUDIT_ACTIONS = {
+  'session.signIn': { en: 'Sign in', zh: '登录' },
+  'session.signOut': { en: 'Sign out', zh: '登出' },
+  'session.signUp': { en: 'Sign up', zh: '注册' },
+  'session.denied': { en: 'Refused call', zh: '被拒绝的请求' },
+  'profile.changePassword': { en: 'Change own password', zh: '修改本人密码' },
+  'profile.totpEnable': { en: 'Turn on two-factor sign-in', zh: '开启两步验证' },
+  'profile.totpDisable': { en: 'Turn off two-factor sign-in', zh: '关闭两步验证' },
+  'profile.endSession': { en: 'End own session', zh: '结束本人会话' },
+  'operators.create': { en: 'Create operator', zh: '创建操作员' },
+  'operators.update': { en: 'Edit operator', zh: '编辑操作员' },
+  'operators.resetPassword': { en: 'Reset operator password', zh: '重置操作员密码' },
+  'operators.endSessions': { en: "End operator's sessions", zh: '结束操作员会话' },
+  'operators.resetTotp': { en: "Reset operator's two-factor sign-in", zh: '重置操作员两步验证' },
+  'roles.create': { en: 'Create role', zh: '创建角色' },
+  'roles.update': { en: 'Edit role', zh: '编辑角色' },
+  'roles.delete': { en: 'Delete role', zh: '删除角色' },
+} as const satisfies Record<string, { en: string; zh: string }>;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+export const auditEntry = z.object({
+  id: z.string(),
+  /** Epoch milliseconds; shown as yyyy-MM-dd HH:mm:ss in the display time zone. */
+  stamp: z.number(),
+  accountName: z.string(),
+  /** One line for people, in the reader's language. */
+  log: z.string(),
+  action: z.string(),
+  code: z.number().nullable(),
+  targets: z.array(z.string()),
+  params: z.unknown(),
+  before: z.unknown(),
+  after: z.unknown(),
+  outcome: z.enum(AUDIT_OUTCOMES),
+  errorCode: z.number().nullable(),
+  ip: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+export const auditQuery = pageQuery.extend({
+  size: z.coerce.number().int().min(1).max(200).default(OPERATION_LOG_PAGE_SIZE),
+  operator: z.string().trim().max(64).optional(),
+  code: z.coerce.number().int().optional(),
+  target: z.string().trim().max(100, { error: 'validation.idMax' }).optional(),
+  outcome: z.enum(AUDIT_OUTCOMES).optional(),
+  from: timeBound,
+  to: timeBound,
+});
+export type AuditQuery = z.infer<typeof auditQuery>;
+
+export const health = z.object({
+  db: z.object({ ok: z.boolean(), dialect: z.string(), latencyMs: z.number() }),
+  logStore: z.object({ ok: z.boolean(), kind: z.string() }),
+  gateway: z.object({ ok: z.boolean(), kind: z.string() }),
+  version: z.string(),
+  uptimeSeconds: z.number(),
+});
+export type Health = z.infer<typeof health>;

@@ -1,0 +1,113 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { ErrorCode } from '@gm/contract/errors.ts';
+import { translate } from '@gm/contract/messages.ts';
+import { migrateToLatest, openDatabase, type Database } from './db/database.ts';
+import * as audit from './platform/audit/audit.service.ts';
+import { authPlugin } from './platform/auth/auth.plugin.ts';
+import type { AppConfig, ServiceContext } from './platform/context.ts';
+import { installErrorHandler, type FailureInfo } from './platform/errors/error-handler.ts';
+import { requestLanguage } from './platform/i18n.ts';
+import { auditLogRoutes } from './modules/audit-log/audit-log.routes.ts';
+import { healthRoutes, VERSION } from './modules/health/health.routes.ts';
+import { operatorsRoutes } from './modules/operators/operators.routes.ts';
+import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: ServiceContext;
+    database: Database;
+  }
+}
+
+export interface BuildOptions {
+  databaseUrl: string;
+  /** PostgreSQL schema (tests give each file its own). */
+  pgSchema?: string;
+  config?: Partial<AppConfig>;
+  /** The built web app to serve at `/`; omitted in API tests. */
+  webDist?: string;
+  logger?: FastifyServerOptions['logger'];
+  trustProxy?: boolean;
+  now?: () => number;
+}
+
+export const DEFAULT_CONFIG: AppConfig = {
+  passwordMinLength: 8,
+  sessionIdleMs: 30 * 60_000,
+  sessionMaxMs: 12 * 3_600_000,
+};
+
+/** Refusals and failed changes of an identified operator go to the audit trail too. */
+async function auditFailure(ctx: ServiceContext, request: Parameters<Parameters<typeof installErrorHandler>[1]>[0], failure: FailureInfo): Promise<void> {
+  const principal = request.principal;
+  if (!principal) return;
+  const config = request.routeOptions.config;
+  const denied = failure.code === ErrorCode.NO_PERMISSION || failure.code === ErrorCode.OTP_ENROLLMENT_REQUIRED;
+  if (!denied && request.method === 'GET') return;
+  const params = request.params as Record<string, unknown> | undefined;
+  await audit.record(ctx.db, { operatorId: principal.operatorId, accountName: principal.account, ip: request.ip }, {
+    action: denied ? 'session.denied' : (config.action ?? 'session.denied'),
+    code: typeof config.permission === 'number' ? config.permission : null,
+    targets: typeof params?.id === 'string' ? [params.id] : [],
+    params: { method: request.method, url: request.url.split('?')[0], body: request.body ?? null },
+    outcome: denied ? 'denied' : 'failed',
+    errorCode: failure.code,
+  });
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const database = openDatabase(options.databaseUrl, options.pgSchema ? { schema: options.pgSchema } : {});
+  await migrateToLatest(database.db);
+  const now = options.now ?? Date.now;
+  const ctx: ServiceContext = { db: database.db, dialect: database.dialect, config: { ...DEFAULT_CONFIG, ...options.config }, now };
+  const startedAt = now();
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+    // Spec section 7: the client waits up to 600 s; keep connections open that long.
+    requestTimeout: 600_000,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', ctx);
+  app.decorate('database', database);
+  app.addHook('onClose', async () => database.close());
+
+  await app.register(formbody);
+  await app.register(swagger, {
+    openapi: { info: { title: 'GM Console API', version: VERSION } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(authPlugin, { db: ctx.db, idleMs: ctx.config.sessionIdleMs, now });
+  installErrorHandler(app, (request, failure) => auditFailure(ctx, request, failure));
+
+  await app.register(healthRoutes(ctx, startedAt), { prefix: '/api' });
+  await app.register(sessionsRoutes(ctx), { prefix: '/api/gm/admin' });
+  await app.register(operatorsRoutes(ctx), { prefix: '/api/gm/admin' });
+  await app.register(auditLogRoutes(ctx), { prefix: '/api/gm/admin' });
+
+  const webDist = options.webDist ? resolve(options.webDist) : undefined;
+  const serveWeb = webDist !== undefined && existsSync(join(webDist, 'index.html'));
+  if (serveWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url.startsWith('/api') || !serveWeb || request.method !== 'GET') {
+      const lang = requestLanguage(request);
+      return reply.status(404).send({ code: ErrorCode.NOT_FOUND, message: translate(lang, 'errors.10004') });
+    }
+    // Client-side routes: the single-page app decides (and shows its own /404).
+    return reply.type('text/html').sendFile('index.html');
+  });
+
+  return app;
+}

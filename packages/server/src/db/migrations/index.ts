@@ -1,0 +1,9 @@
+import type { Migration } from 'kysely';
+import * as createIdentity from './2026-11-22T0900-create-identity.ts';
+import * as createAudit from './2026-11-22T0910-create-audit.ts';
+
+/** Every migration, in order. Names are timestamps so they sort as they were written. */
+export const migrations: Record<string, Migration> = {
+  '2026-11-22T0900-create-identity': createIdentity,
+  '2026-11-22T0910-create-audit': createAudit,
+};

@@ -1,0 +1,5 @@
+import type { AuditTables } from '../platform/audit/audit.table.ts';
+import type { IdentityTables } from '../platform/auth/identity.table.ts';
+
+/** The whole database, composed from the table files of each part (types only). */
+export interface DB extends IdentityTables, AuditTables {}

@@ -1,0 +1,49 @@
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { generatedPassword, readEnv } from './env.ts';
+import { seedOperators } from './modules/operators/operators.seed.ts';
+
+/** The only file that listens: reads env, migrates, seeds on first run, serves, closes gracefully. */
+async function main(): Promise<void> {
+  const env = readEnv();
+  const webDist = env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
+  const app = await buildApp({
+    databaseUrl: env.DATABASE_URL,
+    webDist,
+    trustProxy: env.TRUST_PROXY,
+    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+    config: {
+      passwordMinLength: env.PASSWORD_MIN_LENGTH,
+      sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
+      sessionMaxMs: env.SESSION_MAX_HOURS * 3_600_000,
+    },
+  });
+
+  const seeded = await seedOperators(app.ctx, {
+    admin: env.ADMIN_PASSWORD ?? generatedPassword(),
+    demo: env.DEMO_PASSWORD ?? generatedPassword(),
+  });
+
+  const close = async (signal: string) => {
+    app.log.info(`${signal}: closing`);
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void close('SIGINT'));
+  process.once('SIGTERM', () => void close('SIGTERM'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const address = `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${env.PORT}`;
+  const lines = [``, `GM Console is running at ${address}`, `Database: ${env.DATABASE_URL.replace(/\/\/[^@]*@/, '//***@')}`];
+  if (seeded.length > 0) {
+    lines.push('', 'First start: these operators were created (shown once; change the passwords after signing in):');
+    for (const s of seeded) lines.push(`  ${s.account.padEnd(10)} ${s.password.padEnd(20)} ${s.role}`);
+  }
+  lines.push('');
+  console.log(lines.join('\n'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,104 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ErrorCode } from '@gm/contract/errors.ts';
+import type { Db } from '../../db/database.ts';
+import { DomainError, loggedOut, noPermission } from '../errors/domain-error.ts';
+import { decide, type Principal, type RoutePermission } from './access.ts';
+import * as identityRepository from './identity.repository.ts';
+import { hashToken, tokenFromHeader } from './tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Required on every /api route: a permission code, 'public' or 'session'. */
+    permission?: RoutePermission;
+    /** The audit action of a changing route, used to audit its failures too. */
+    action?: string;
+    /** Reachable while the operator still has to set up a second factor. */
+    allowDuringEnrollment?: boolean;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+export interface AuthOptions {
+  db: Db;
+  idleMs: number;
+  /** Write last_seen at most this often, so reads do not turn into writes. */
+  touchEveryMs?: number;
+  now?: () => number;
+}
+
+/** Loads the operator behind a token, or null when the token is missing, expired or revoked. */
+export async function resolvePrincipal(db: Db, token: string | undefined, idleMs: number, now: number): Promise<(Principal & { lastSeenAt: number }) | null> {
+  if (!token) return null;
+  const session = await identityRepository.findSessionByTokenHash(db, hashToken(token));
+  if (!session || session.revoked_at !== null || session.expires_at <= now || session.last_seen_at + idleMs <= now) return null;
+  const operator = await identityRepository.findOperatorById(db, session.operator_id);
+  if (!operator || operator.disabled) return null;
+  const role = operator.role_id ? await identityRepository.findRoleById(db, operator.role_id) : undefined;
+  const totpEnabled = operator.totp_enabled === 1;
+  return {
+    operatorId: operator.id,
+    sessionId: session.id,
+    account: operator.account,
+    name: operator.name,
+    roleId: role?.id ?? null,
+    roleName: role?.name ?? null,
+    resourceIds: role ? (JSON.parse(role.resource_ids) as number[]) : [],
+    buttons: role ? (JSON.parse(role.buttons) as number[]) : [],
+    totpEnabled,
+    mustEnrollTotp: role?.require_totp === 1 && !totpEnabled,
+    lastSeenAt: session.last_seen_at,
+  };
+}
+
+/**
+ * The gate in front of every /api route: refuses to register a route that declares no
+ * permission, and refuses a request the operator may not make (failing closed).
+ */
+export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) => {
+  const now = options.now ?? Date.now;
+  const touchEveryMs = options.touchEveryMs ?? 30_000;
+  app.decorateRequest('principal', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    if (route.url.startsWith('/api/docs')) {
+      // OpenAPI documents are public, like the rest of the documentation.
+      route.config = { ...route.config, permission: 'public' };
+      return;
+    }
+    const permission = route.config?.permission;
+    if (permission === undefined) {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no permission (a code, 'public' or 'session').`);
+    }
+  });
+
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const config = request.routeOptions.config;
+    const permission = config.permission;
+    if (permission === undefined) {
+      if (request.url.startsWith('/api')) throw noPermission();
+      return;
+    }
+    if (permission === 'public' && !request.headers.authorization) return;
+    const at = now();
+    const principal = await resolvePrincipal(options.db, tokenFromHeader(request.headers.authorization), options.idleMs, at);
+    if (principal) {
+      const { lastSeenAt, ...rest } = principal;
+      request.principal = rest;
+      if (at - lastSeenAt >= touchEveryMs) await identityRepository.touchSession(options.db, principal.sessionId, at);
+    }
+    switch (decide(permission, request.principal, config.allowDuringEnrollment === true)) {
+      case 'allow':
+        return;
+      case 'logged-out':
+        throw loggedOut();
+      case 'enroll-totp':
+        throw new DomainError(ErrorCode.OTP_ENROLLMENT_REQUIRED);
+      case 'denied':
+        throw noPermission();
+    }
+  });
+});

@@ -1,0 +1,31 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db, Dialect } from '../db/database.ts';
+import type { AuditActor } from './audit/audit.service.ts';
+import { loggedOut } from './errors/domain-error.ts';
+import type { Principal } from './auth/access.ts';
+
+/** Settings the services read; built once from env.ts in buildApp. */
+export interface AppConfig {
+  passwordMinLength: number;
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+}
+
+/** What every service function receives: the database, the settings and the clock. */
+export interface ServiceContext {
+  db: Db;
+  dialect: Dialect;
+  config: AppConfig;
+  now: () => number;
+}
+
+export function actorOf(request: FastifyRequest): AuditActor {
+  const principal = request.principal;
+  return { operatorId: principal?.operatorId ?? null, accountName: principal?.account ?? '', ip: request.ip };
+}
+
+/** The signed-in operator of a route that requires one (the gate has already checked). */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw loggedOut();
+  return request.principal;
+}

@@ -1,0 +1,41 @@
+import { ErrorCode, type ErrorCodeValue, type FieldIssue } from '@gm/contract/errors.ts';
+
+/**
+ * A failure a service means to report. `messageKey` is a key of the contract's messages
+ * (default `errors.<code>`), filled with `values` in the caller's language.
+ */
+export class DomainError extends Error {
+  readonly code: ErrorCodeValue;
+  readonly messageKey: string;
+  readonly values: Record<string, unknown>;
+  readonly details: FieldIssue[] | undefined;
+  readonly retryAfter: number | undefined;
+
+  constructor(
+    code: ErrorCodeValue,
+    options: { messageKey?: string; values?: Record<string, unknown>; details?: FieldIssue[]; retryAfter?: number } = {},
+  ) {
+    super(options.messageKey ?? `errors.${code}`);
+    this.name = 'DomainError';
+    this.code = code;
+    this.messageKey = options.messageKey ?? `errors.${code}`;
+    this.values = options.values ?? {};
+    this.details = options.details;
+    this.retryAfter = options.retryAfter;
+  }
+}
+
+export const loggedOut = () => new DomainError(ErrorCode.LOGGED_OUT);
+export const noPermission = () => new DomainError(ErrorCode.NO_PERMISSION);
+export const notFound = () => new DomainError(ErrorCode.NOT_FOUND);
+export const wrongState = (messageKey?: string, values?: Record<string, unknown>) =>
+  new DomainError(ErrorCode.WRONG_STATE, { ...(messageKey ? { messageKey } : {}), ...(values ? { values } : {}) });
+
+/** One invalid field, reported as the schema would report it. */
+export function invalidField(path: string, messageKey: string, values: Record<string, unknown> = {}): DomainError {
+  return new DomainError(ErrorCode.INVALID_PARAMS, {
+    messageKey,
+    values,
+    details: [{ path, message: messageKey }],
+  });
+}

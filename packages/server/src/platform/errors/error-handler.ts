@@ -1,0 +1,80 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ErrorCode, HTTP_STATUS, type ApiEnvelope, type FieldIssue } from '@gm/contract/errors.ts';
+import { translate } from '@gm/contract/messages.ts';
+import { DomainError } from './domain-error.ts';
+import { requestLanguage } from '../i18n.ts';
+
+/** Turns a zod issue (as fastify-type-provider-zod reports it) into a message key and values. */
+function issueKey(keyword: string, message: string, params: Record<string, unknown>): { key: string; values: Record<string, unknown> } {
+  const nested = (params.params ?? {}) as Record<string, unknown>;
+  const values = { ...params, ...nested };
+  if (message.startsWith('validation.') || message.startsWith('errors.')) return { key: message, values };
+  switch (keyword) {
+    case 'too_small':
+      return { key: params.origin === 'string' || params.origin === 'array' ? 'validation.tooShort' : 'validation.tooSmall', values };
+    case 'too_big':
+      return { key: params.origin === 'string' || params.origin === 'array' ? 'validation.tooLong' : 'validation.tooBig', values };
+    case 'invalid_type':
+      return { key: params.input === undefined ? 'validation.required' : 'validation.invalidType', values };
+    default:
+      return { key: 'validation.invalidValue', values };
+  }
+}
+
+export interface FailureInfo {
+  code: number;
+  status: number;
+  body: ApiEnvelope<never>;
+}
+
+/** Maps any thrown value to the envelope, localized. 5xx never carries internals. */
+export function describeFailure(error: unknown, request: FastifyRequest): FailureInfo {
+  const lang = requestLanguage(request);
+  if (error instanceof DomainError) {
+    const details = error.details?.map((d) => ({ path: d.path, message: translate(lang, d.message, error.values) }));
+    return {
+      code: error.code,
+      status: HTTP_STATUS[error.code],
+      body: {
+        code: error.code,
+        message: translate(lang, error.messageKey, { ...error.values, seconds: error.retryAfter }),
+        ...(details ? { details } : {}),
+        ...(error.retryAfter !== undefined ? { retryAfter: error.retryAfter } : {}),
+      },
+    };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const details: FieldIssue[] = error.validation.map((v) => {
+      const { key, values } = issueKey(v.keyword, v.message ?? '', v.params as Record<string, unknown>);
+      return { path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'), message: translate(lang, key, values) };
+    });
+    return {
+      code: ErrorCode.INVALID_PARAMS,
+      status: 400,
+      body: { code: ErrorCode.INVALID_PARAMS, message: details[0]?.message ?? translate(lang, 'errors.10001'), details },
+    };
+  }
+  const fastifyError = error as Partial<FastifyError>;
+  if (fastifyError.statusCode !== undefined && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+    // Malformed JSON, unsupported media type, body too large ...: the client's fault, say so plainly.
+    const code = fastifyError.statusCode === 429 ? ErrorCode.TOO_MANY_REQUESTS : ErrorCode.INVALID_PARAMS;
+    return { code, status: fastifyError.statusCode, body: { code, message: translate(lang, `errors.${code}`, { seconds: 1 }) } };
+  }
+  return { code: ErrorCode.SYSTEM_ERROR, status: 500, body: { code: ErrorCode.SYSTEM_ERROR, message: translate(lang, 'errors.10008') } };
+}
+
+export function installErrorHandler(app: FastifyInstance, onFailure: (request: FastifyRequest, failure: FailureInfo, error: unknown) => Promise<void>): void {
+  app.setErrorHandler(async (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const failure = describeFailure(error, request);
+    if (failure.status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: failure.code }, 'request refused');
+    try {
+      await onFailure(request, failure, error);
+    } catch (auditError) {
+      request.log.error({ err: auditError }, 'could not audit a failed request');
+    }
+    if (failure.body.retryAfter !== undefined) void reply.header('retry-after', String(failure.body.retryAfter));
+    return reply.status(failure.status).send(failure.body);
+  });
+}
