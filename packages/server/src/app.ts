@@ -87,9 +87,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     openapi: { info: { title: 'GM Console API', version: VERSION } },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin, { db: ctx.db, idleMs: ctx.config.sessionIdleMs, now });
   installErrorHandler(app, (request, failure) => auditFailure(ctx, request, failure));
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(healthRoutes(ctx, startedAt), { prefix: '/api' });
   await app.register(sessionsRoutes(ctx), { prefix: '/api/gm/admin' });

@@ -26,6 +26,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   WEB_DIST: z.string().optional(),
   TEST_DATABASE_URL: z.string().optional(),
+  /** Which database the server test suite runs on: `npm test` runs it once per configured one. */
+  TEST_DB: z.enum(['sqlite', 'postgres']).default('sqlite'),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -19,6 +19,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
   }
+  interface FastifyInstance {
+    /** Every /api route with the permission it declared, for the route-walking test and docs. */
+    routeTable: { method: string; url: string; permission: RoutePermission }[];
+  }
 }
 
 export interface AuthOptions {
@@ -61,26 +65,29 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
   const now = options.now ?? Date.now;
   const touchEveryMs = options.touchEveryMs ?? 30_000;
   app.decorateRequest('principal', null);
+  const routeTable: FastifyInstance['routeTable'] = [];
+  app.decorate('routeTable', routeTable);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
     if (route.url.startsWith('/api/docs')) {
       // OpenAPI documents are public, like the rest of the documentation.
       route.config = { ...route.config, permission: 'public' };
-      return;
     }
     const permission = route.config?.permission;
     if (permission === undefined) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no permission (a code, 'public' or 'session').`);
     }
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, permission });
   });
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const config = request.routeOptions.config;
     const permission = config.permission;
     if (permission === undefined) {
-      if (request.url.startsWith('/api')) throw noPermission();
-      return;
+      // Only the not-found handler has no declaration; any other route would not have started.
+      if (request.is404) return;
+      throw noPermission();
     }
     if (permission === 'public' && !request.headers.authorization) return;
     const at = now();

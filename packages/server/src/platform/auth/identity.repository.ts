@@ -40,10 +40,10 @@ function filteredOperators(db: Executor, filter: OperatorFilter) {
   let query = db.selectFrom('operators');
   if (filter.keyword) {
     const like = `%${filter.keyword.toLowerCase()}%`;
-    query = query.where((eb) => eb.or([eb(sql`lower(account)`, 'like', like), eb(sql`lower(name)`, 'like', like)]));
+    query = query.where((eb) => eb.or([eb(sql`lower(operators.account)`, 'like', like), eb(sql`lower(operators.name)`, 'like', like)]));
   }
-  if (filter.roleId) query = query.where('role_id', '=', filter.roleId);
-  if (filter.status) query = query.where('disabled', '=', filter.status === 'disabled' ? 1 : 0);
+  if (filter.roleId) query = query.where('operators.role_id', '=', filter.roleId);
+  if (filter.status) query = query.where('operators.disabled', '=', filter.status === 'disabled' ? 1 : 0);
   return query;
 }
 
