@@ -124,5 +124,8 @@ export function translate(lang: Language, key: string, values: Record<string, un
   const table = MESSAGES[lang][namespace as keyof Messages] as Record<string, string> | undefined;
   const template = table?.[rest.join('.')];
   if (template === undefined) return key;
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+    const value = values[name];
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+  });
 }

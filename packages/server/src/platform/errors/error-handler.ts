@@ -46,7 +46,7 @@ export function describeFailure(error: unknown, request: FastifyRequest): Failur
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const details: FieldIssue[] = error.validation.map((v) => {
-      const { key, values } = issueKey(v.keyword, v.message ?? '', v.params as Record<string, unknown>);
+      const { key, values } = issueKey(v.keyword, v.message ?? '', v.params);
       return { path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'), message: translate(lang, key, values) };
     });
     return {

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# npm test: type-check, lint, unit and API tests on SQLite (and PostgreSQL when
+# TEST_DATABASE_URL is set), then the browser tests in Chromium against a real server.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-chromium.sh
+
+echo "== type-check"; npm run -s typecheck
+echo "== lint"; npm run -s lint
+echo "== unit and API tests (SQLite)"; npx vitest run
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  echo "== API tests (PostgreSQL)"; TEST_DB=postgres npx vitest run packages/server
+else
+  echo "== API tests (PostgreSQL): skipped, TEST_DATABASE_URL is not set (.ci/run sets it)"
+fi
+echo "== build"; npm run -s build
+echo "== browser tests (Chromium)"; npx playwright test -c e2e/playwright.config.ts
