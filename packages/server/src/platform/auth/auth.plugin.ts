@@ -85,8 +85,9 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
     const config = request.routeOptions.config;
     const permission = config.permission;
     if (permission === undefined) {
-      // Only the not-found handler has no declaration; any other route would not have started.
-      if (request.is404) return;
+      // Static files of the web app and the not-found handler declare nothing; an /api route
+      // without a declaration could not have been registered, so this only fails closed.
+      if (request.is404 || !request.url.startsWith('/api')) return;
       throw noPermission();
     }
     if (permission === 'public' && !request.headers.authorization) return;

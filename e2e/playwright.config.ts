@@ -1,0 +1,42 @@
+import { defineConfig, devices } from '@playwright/test';
+import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD, E2E_PORT } from './e2e-env.ts';
+
+/**
+ * Browser tests in Debian's Chromium (never a downloaded browser) against the real server,
+ * started as `npm start` starts it, on a fresh SQLite file.
+ */
+export default defineConfig({
+  testDir: './tests',
+  outputDir: '../test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    viewport: { width: 1440, height: 900 },
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    command: 'rm -rf ../data/e2e && node --import tsx ../packages/server/src/main.ts',
+    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'sqlite:../data/e2e/console.db',
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      DEMO_PASSWORD: E2E_DEMO_PASSWORD,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

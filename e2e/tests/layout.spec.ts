@@ -1,0 +1,90 @@
+import { expect, test } from '@playwright/test';
+import { signInByApi } from './helpers.ts';
+
+test.describe('the shell', () => {
+  test('the sidebar shows only what the role may see', async ({ page }) => {
+    await signInByApi(page, 'admin');
+    await page.goto('/dashboard');
+    const nav = page.getByRole('navigation').or(page.locator('.ant-layout-sider'));
+    await expect(nav.getByText('Settings')).toBeVisible();
+    await expect(nav.getByText('System log')).toBeVisible();
+
+    await signInByApi(page, 'analyst');
+    await page.goto('/dashboard');
+    await expect(page.locator('.ant-layout-sider').getByText('Dashboard')).toBeVisible();
+    // Settings > About is for everyone; permission settings and the GM log are not.
+    await expect(page.locator('.ant-layout-sider').getByText('System log')).toHaveCount(0);
+    await page.locator('.ant-layout-sider').getByText('Settings').click();
+    await expect(page.locator('.ant-layout-sider').getByText('About')).toBeVisible();
+    await expect(page.locator('.ant-layout-sider').getByText('Permission settings')).toHaveCount(0);
+    await page.goto('/setting/permission');
+    await expect(page).toHaveURL(/\/404/);
+  });
+
+  test('the sidebar collapses, remembers it in a cookie, and collapses by itself under 992 px', async ({ page, context }) => {
+    await signInByApi(page, 'admin');
+    await page.goto('/dashboard');
+    const sider = page.locator('.ant-layout-sider');
+    await expect(sider).toHaveCSS('width', '210px');
+    await page.getByRole('button', { name: 'Collapse the sidebar' }).click();
+    await expect(sider).not.toHaveCSS('width', '210px');
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === 'sidebarStatus')).toBeTruthy();
+    await page.reload();
+    await expect(page.locator('.ant-layout-sider')).not.toHaveCSS('width', '210px');
+    await page.getByRole('button', { name: 'Expand the sidebar' }).click();
+    await expect(page.locator('.ant-layout-sider')).toHaveCSS('width', '210px');
+
+    // Under 992 px (mobile mode) no 210 px sidebar takes room; the menu opens on demand.
+    await page.setViewportSize({ width: 900, height: 800 });
+    await page.reload();
+    await expect(page.getByText('Who is signed in')).toBeVisible();
+    const wide = await page.locator('.ant-layout-sider').evaluateAll((els) => els.filter((el) => el.getBoundingClientRect().width >= 210).length);
+    expect(wide).toBe(0);
+  });
+
+  test('the breadcrumb starts at the dashboard and the title joins config and route titles', async ({ page }) => {
+    await signInByApi(page, 'admin');
+    await page.goto('/setting/permission');
+    const crumbs = page.locator('.ant-breadcrumb');
+    await expect(crumbs.getByText('Dashboard')).toBeVisible();
+    await expect(crumbs.getByText('Permission settings')).toBeVisible();
+    await expect(page).toHaveTitle(/Permission settings/);
+    await expect(page).toHaveTitle(/GM Console/);
+  });
+
+  test('the language switch changes everything and persists', async ({ page }) => {
+    await signInByApi(page, 'admin');
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitem', { name: '简体中文' }).click();
+    await expect(page.locator('.ant-layout-sider').getByText('设置')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('cn');
+    await page.reload();
+    await expect(page.locator('.ant-layout-sider').getByText('设置')).toBeVisible();
+    await page.getByRole('button', { name: '语言' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect(page.locator('.ant-layout-sider').getByText('Settings')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
+  });
+
+  test('a browser in Chinese gets Chinese until a language is chosen', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'zh-CN' });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: /登\s*录/ })).toBeVisible();
+    await context.close();
+  });
+
+  test('the operation-log drawer lists recent operations and refreshes', async ({ page }) => {
+    await signInByApi(page, 'admin');
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Operation log' }).click();
+    const drawer = page.locator('.ant-drawer');
+    await expect(drawer.getByText('GM tool operation log')).toBeVisible();
+    await expect(drawer.getByText(/Sign in/).first()).toBeVisible();
+    await expect(drawer.getByText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/).first()).toBeVisible();
+    await drawer.getByRole('button', { name: 'Refresh' }).click();
+    await expect(drawer.getByText(/Sign in/).first()).toBeVisible();
+  });
+});

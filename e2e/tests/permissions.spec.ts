@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { signInByApi } from './helpers.ts';
+
+test.describe('operators and roles', () => {
+  test('an administrator creates an operator with a role, who can then sign in', async ({ page }) => {
+    await signInByApi(page, 'admin');
+    await page.goto('/setting/permission');
+    await page.getByRole('button', { name: 'New operator' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Account').fill('cs.mei');
+    await dialog.getByLabel('Name').fill('Mei');
+    await dialog.getByLabel('Initial password').fill('Lotus-Window-58');
+    await dialog.getByRole('combobox').click();
+    await page.locator('.ant-select-dropdown').getByText('Customer service', { exact: true }).click();
+    await dialog.getByRole('button', { name: /OK|Create|Save/ }).click();
+    await expect(page.getByRole('cell', { name: 'cs.mei' })).toBeVisible();
+
+    const res = await page.request.post('/api/gm/admin/sessions/new.json', { form: { account: 'cs.mei', password: 'Lotus-Window-58' } });
+    expect(((await res.json()) as { code: number }).code).toBe(0);
+  });
+
+  test('bad input is refused with the server message and nothing is created', async ({ page }) => {
+    await signInByApi(page, 'admin');
+    await page.goto('/setting/permission');
+    await page.getByRole('button', { name: 'New operator' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Account').fill('weak.one');
+    await dialog.getByLabel('Name').fill('Weak');
+    await dialog.getByLabel('Initial password').fill('password1');
+    await dialog.getByRole('button', { name: /OK|Create|Save/ }).click();
+    await expect(page.getByText('This password is too common. Choose another.').first()).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('cell', { name: 'weak.one' })).toHaveCount(0);
+  });
+
+  test('a role is created from the permission tree and listed', async ({ page }) => {
+    await signInByApi(page, 'admin');
+    await page.goto('/setting/permission');
+    await page.getByRole('tab', { name: 'Roles' }).click();
+    await page.getByRole('button', { name: 'New role' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Role name').fill('Mail desk');
+    await dialog.getByLabel('Description').fill('Sends in-game mail');
+    await dialog.getByPlaceholder('Search by name or code').first().fill('21018');
+    await dialog.locator('.ant-tree-treenode', { hasText: '21018' }).locator('.ant-tree-checkbox').first().click();
+    await dialog.getByRole('button', { name: /OK|Create|Save/ }).click();
+    await expect(page.getByRole('cell', { name: 'Mail desk' })).toBeVisible();
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const roles = (await (await page.request.get('/api/gm/admin/roles', { headers: { authorization: token ?? '' } })).json()) as { result: { name: string; resourceIds: number[] }[] };
+    // The mail operation and its ancestors: info group, mail sub-group, mail page.
+    expect(roles.result.find((r) => r.name === 'Mail desk')?.resourceIds).toEqual([10006, 10021, 11024, 21018]);
+  });
+
+  test('the customer-service role cannot open permission settings', async ({ page }) => {
+    await signInByApi(page, 'support');
+    await page.goto('/setting/permission');
+    await expect(page).toHaveURL(/\/404/);
+    const res = await page.request.get('/api/gm/admin/operators', { headers: { authorization: (await page.evaluate(() => localStorage.getItem('token'))) ?? '' } });
+    expect(((await res.json()) as { code: number }).code).toBe(10003);
+  });
+});

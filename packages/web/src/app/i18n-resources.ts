@@ -1,0 +1,43 @@
+import { en as contractEn, zhCN as contractZhCN } from '@gm/contract/messages.ts';
+import * as common from '../shared/common.messages.ts';
+import * as nav from './nav.messages.ts';
+import * as auth from '../features/auth/auth.messages.ts';
+import * as dashboard from '../features/dashboard/dashboard.messages.ts';
+import * as permissions from '../features/permissions/permissions.messages.ts';
+import * as gmLog from '../features/gm-log/gm-log.messages.ts';
+import * as profile from '../features/profile/profile.messages.ts';
+import * as about from '../features/about/about.messages.ts';
+
+/**
+ * Every namespace in both languages. `errors` and `validation` come from the contract, so the
+ * server and the web app say the same thing. No side effects: the translation test imports it.
+ */
+export const resources = {
+  en: {
+    common: common.en,
+    nav: nav.en,
+    errors: contractEn.errors,
+    validation: contractEn.validation,
+    auth: auth.en,
+    dashboard: dashboard.en,
+    permissions: permissions.en,
+    gmLog: gmLog.en,
+    profile: profile.en,
+    about: about.en,
+  },
+  'zh-CN': {
+    common: common.zhCN,
+    nav: nav.zhCN,
+    errors: contractZhCN.errors,
+    validation: contractZhCN.validation,
+    auth: auth.zhCN,
+    dashboard: dashboard.zhCN,
+    permissions: permissions.zhCN,
+    gmLog: gmLog.zhCN,
+    profile: profile.zhCN,
+    about: about.zhCN,
+  },
+} as const;
+
+export type Namespace = keyof (typeof resources)['en'];
+export const NAMESPACES = Object.keys(resources.en) as Namespace[];

@@ -1,0 +1,30 @@
+import { Breadcrumb } from 'antd';
+import { HomeOutlined } from '@ant-design/icons';
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { groupChain, routeByPath, routeById, type GroupCodeKey } from '../navigation.ts';
+
+/** The breadcrumb always starts from the dashboard, then the route's groups, then the route. */
+export function AppBreadcrumb() {
+  const { t } = useTranslation('nav');
+  const { pathname } = useLocation();
+  const route = routeByPath(pathname);
+  const dashboard = routeById('dashboard');
+  const items = [
+    {
+      key: 'dashboard',
+      title: (
+        <Link to={dashboard.path}>
+          <HomeOutlined /> {t(dashboard.titleKey)}
+        </Link>
+      ),
+    },
+    ...(route && route.id !== 'dashboard'
+      ? [
+          ...groupChain(route.group).map((code) => ({ key: `group:${code}`, title: t(`groups.${String(code) as GroupCodeKey}`) })),
+          { key: route.path, title: t(route.titleKey) },
+        ]
+      : []),
+  ];
+  return <Breadcrumb items={items} className="gm-breadcrumb" />;
+}

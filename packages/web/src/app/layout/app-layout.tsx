@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { Drawer, Layout } from 'antd';
+import { Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { SIDEBAR_WIDTH_PX } from '@gm/contract/constants.ts';
+import { getGlobalConfig } from '../../shared/app-config.ts';
+import { OperationLogDrawer } from './operation-log-drawer.tsx';
+import { SideNav } from './side-nav.tsx';
+import { TopBar } from './top-bar.tsx';
+import { useSidebar } from './use-sidebar.ts';
+
+/** The shell of spec section 2: sidebar, top bar with breadcrumb and user menu, the log drawer. */
+export function AppLayout() {
+  const { t } = useTranslation('common');
+  const sidebar = useSidebar();
+  const [logOpen, setLogOpen] = useState(false);
+  const config = getGlobalConfig();
+
+  return (
+    <Layout className="gm-layout" hasSider>
+      {sidebar.isMobile ? (
+        <Drawer
+          placement="left"
+          open={sidebar.mobileOpen}
+          onClose={sidebar.closeMobile}
+          size={SIDEBAR_WIDTH_PX}
+          closable={false}
+          styles={{ body: { padding: 0, background: '#001529' } }}
+        >
+          <SideNav onNavigate={sidebar.closeMobile} />
+        </Drawer>
+      ) : (
+        <Layout.Sider
+          className="gm-sider"
+          width={SIDEBAR_WIDTH_PX}
+          collapsedWidth={64}
+          collapsed={sidebar.collapsed}
+          trigger={null}
+          data-testid="sidebar"
+          data-collapsed={sidebar.collapsed ? 'true' : 'false'}
+        >
+          <SideNav collapsed={sidebar.collapsed} />
+        </Layout.Sider>
+      )}
+      <Layout className="gm-main">
+        <TopBar collapsed={sidebar.isMobile ? !sidebar.mobileOpen : sidebar.collapsed} isMobile={sidebar.isMobile} onToggle={sidebar.toggle} onOpenLog={() => setLogOpen(true)} />
+        <Layout.Content className="gm-content">
+          <Outlet />
+        </Layout.Content>
+        <Layout.Footer className="gm-footer">{config.copyright || t('layout.footer', { title: config.title, year: new Date().getFullYear() })}</Layout.Footer>
+      </Layout>
+      <OperationLogDrawer open={logOpen} onClose={() => setLogOpen(false)} />
+    </Layout>
+  );
+}

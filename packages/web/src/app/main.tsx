@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { loadAppConfig } from '../shared/app-config.ts';
+import { initI18n } from './i18n.ts';
+import { AppProviders } from './providers.tsx';
+import { createAppRouter } from './router.tsx';
+import './global.css';
+
+/** Start: the static config files and the translations first, then the app. */
+async function start(): Promise<void> {
+  await Promise.all([loadAppConfig(), initI18n()]);
+  const router = createAppRouter();
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from index.html');
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,299 @@
+import { P, PERMISSION_BY_CODE } from '@gm/contract/permissions.ts';
+import { paths, type RouteId } from '../shared/paths.ts';
+import type { en as navEn } from './nav.messages.ts';
+
+/**
+ * The navigation tree: every route of spec section 2, declared once. The router, the sidebar,
+ * the breadcrumb and the page title are all built from it (house plan, section 3).
+ *
+ * Each route names its permission code (from the contract's catalogue), whether it is hidden
+ * from the sidebar, the menu group it sits in, and whether its page exists yet. Group nesting is
+ * not declared here: it follows the `parent` fields of the catalogue, so `/info/pvp/list` lands
+ * in Information management > Arena because 10013's parent is 10006.
+ *
+ * Routes whose page does not exist yet stay declared (so the menu, the tests and later issues
+ * agree on paths and codes) but are left out of the sidebar and sent to /404 by the router.
+ */
+export type NavIcon =
+  | 'dashboard'
+  | 'basic'
+  | 'database'
+  | 'players'
+  | 'rebate'
+  | 'develop'
+  | 'info'
+  | 'orders'
+  | 'statistics'
+  | 'flow'
+  | 'sysinfo'
+  | 'settings'
+  | 'sdk';
+
+export interface NavRoute {
+  readonly id: RouteId;
+  readonly path: string;
+  /** Key in the `nav` namespace. */
+  readonly titleKey: `routes.${RouteId}`;
+  /** Permission code; none means every signed-in operator may open it. */
+  readonly code?: number;
+  readonly hidden: boolean;
+  /** Reachable without a token (sign-in, sign-up, 404). */
+  readonly public: boolean;
+  /** Code of the menu group it belongs to; null at the top level. */
+  readonly group: number | null;
+  readonly exists: boolean;
+  readonly icon?: NavIcon;
+}
+
+interface RouteOptions {
+  code?: number;
+  hidden?: boolean;
+  public?: boolean;
+  exists?: boolean;
+  icon?: NavIcon;
+}
+
+function route(id: RouteId, group: number | null, options: RouteOptions = {}): NavRoute {
+  return {
+    id,
+    path: paths[id],
+    titleKey: `routes.${id}`,
+    ...(options.code !== undefined ? { code: options.code } : {}),
+    hidden: options.hidden ?? false,
+    public: options.public ?? false,
+    group,
+    exists: options.exists ?? false,
+    ...(options.icon ? { icon: options.icon } : {}),
+  };
+}
+
+const built = { exists: true } as const;
+
+export const NAV_ROUTES: readonly NavRoute[] = [
+  // Public, hidden from the menu.
+  route('login', null, { public: true, hidden: true, ...built }),
+  route('registry', null, { public: true, hidden: true, ...built }),
+  route('notFound', null, { public: true, hidden: true, ...built }),
+
+  route('dashboard', null, { icon: 'dashboard', ...built }),
+
+  // Basic management.
+  route('areaList', P.GROUP_BASIC, { code: P.AREA_LIST }),
+  route('areaAdd', P.GROUP_BASIC, { code: P.AREA_EDIT, hidden: true }),
+  route('resourceList', P.GROUP_BASIC, { code: P.RESOURCE_LIST }),
+  route('resourceAdd', P.GROUP_BASIC, { code: P.BASIC_CONFIG_EDIT, hidden: true }),
+  route('sequenceList', P.GROUP_BASIC, { code: P.SEQUENCE_LIST }),
+  route('sequenceAdd', P.GROUP_BASIC, { code: P.BASIC_CONFIG_EDIT, hidden: true }),
+  route('serverSetting', P.GROUP_BASIC, { code: P.SERVER_SETTING }),
+  route('whitelist', P.GROUP_BASIC_WHITELISTS, { code: P.WHITELIST }),
+  route('domainWhitelist', P.GROUP_BASIC_WHITELISTS, { code: P.DOMAIN_WHITELIST }),
+  route('domainWhitelistAdd', P.GROUP_BASIC_WHITELISTS, { code: P.WHITELIST_EDIT, hidden: true }),
+  route('agreementList', P.GROUP_BASIC, { code: P.AGREEMENT_LIST }),
+
+  // Database management.
+  route('dbTables', P.GROUP_DATABASE, { code: P.DB_TABLES }),
+  route('dbDataShow', P.GROUP_DATABASE, { code: P.DB_TABLES }),
+  route('dbDataFiles', P.GROUP_DATABASE, { code: P.DB_DATA_FILES }),
+  route('dbDownloadTasks', P.GROUP_DATABASE, { code: P.DB_DOWNLOAD_TASKS }),
+  route('dbUpdateRecords', P.GROUP_DATABASE, { code: P.DB_UPDATE_RECORDS }),
+
+  // Player management.
+  route('userList', P.GROUP_PLAYERS, { code: P.USER_LIST }),
+  route('userBanList', P.GROUP_PLAYERS_SANCTIONS, { code: P.USER_BAN_LIST }),
+  route('playerList', P.GROUP_PLAYERS, { code: P.PLAYER_LIST }),
+  route('playerAdd', P.GROUP_PLAYERS, { code: P.PLAYER_CREATE, hidden: true }),
+  route('playerBanList', P.GROUP_PLAYERS_SANCTIONS, { code: P.PLAYER_BAN_LIST }),
+  route('reportList', P.GROUP_PLAYERS_SANCTIONS, { code: P.REPORT_LIST }),
+  route('explorePos', P.GROUP_PLAYERS, { code: P.EXPLORE_POS }),
+  route('exchangeClaims', P.GROUP_PLAYERS, { code: P.EXCHANGE_CLAIMS }),
+
+  // Beta-test recharge rebate.
+  route('cbtOrderList', P.GROUP_CBT_REBATE, { code: P.CBT_REBATE }),
+  route('cbtAudit', P.GROUP_CBT_REBATE, { code: P.CBT_REBATE }),
+
+  // Internal debugging.
+  route('developUnlockEquip', P.GROUP_DEVELOP, { code: P.DEVELOP_TOOLS }),
+  route('developExploreMap', P.GROUP_DEVELOP, { code: P.DEVELOP_TOOLS }),
+  route('developUnlockCopy', P.GROUP_DEVELOP, { code: P.DEVELOP_TOOLS }),
+  route('developHawk', P.GROUP_DEVELOP, { code: P.DEVELOP_TOOLS }),
+  route('developCardPublicity', P.GROUP_DEVELOP, { code: P.DEVELOP_TOOLS }),
+
+  // Information management.
+  route('announcementNotice', P.GROUP_INFO_ANNOUNCEMENTS, { code: P.ANNOUNCEMENTS }),
+  route('signConfig', P.GROUP_INFO_GAME_CONFIG, { code: P.SIGN_CONFIG }),
+  route('announcementList', P.GROUP_INFO_ANNOUNCEMENTS, { code: P.ANNOUNCEMENTS }),
+  route('announcementAdd', P.GROUP_INFO_ANNOUNCEMENTS, { code: P.ANNOUNCEMENT_EDIT, hidden: true }),
+  route('mailList', P.GROUP_INFO_MAIL, { code: P.MAIL_LIST }),
+  route('mailAdd', P.GROUP_INFO_MAIL, { code: P.MAIL_EDIT, hidden: true }),
+  route('mailDetail', P.GROUP_INFO_MAIL, { code: P.MAIL_LIST, hidden: true }),
+  route('pvpList', P.GROUP_INFO_PVP, { code: P.PVP }),
+  route('pvpPeakArena', P.GROUP_INFO_PVP, { code: P.PVP }),
+  route('redisRank', P.GROUP_INFO_GAME_CONFIG, { code: P.REDIS_RANK }),
+  route('shareConfig', P.GROUP_INFO_GAME_CONFIG, { code: P.SHARE_CONFIG }),
+  route('functionLock', P.GROUP_INFO_GAME_CONFIG, { code: P.FUNCTION_LOCK }),
+  route('exchangeConfig', P.GROUP_INFO_GAME_CONFIG, { code: P.EXCHANGE_CONFIG }),
+  route('jumpBack', P.GROUP_INFO_GAME_CONFIG, { code: P.JUMP_BACK }),
+  route('officialNews', P.GROUP_INFO_GAME_CONFIG, { code: P.OFFICIAL_NEWS }),
+
+  // Order management.
+  route('orderList', P.GROUP_ORDERS, { code: P.ORDER_LIST }),
+  route('orderPending', P.GROUP_ORDERS, { code: P.ORDER_LIST }),
+  route('orderCompleted', P.GROUP_ORDERS, { code: P.ORDER_LIST }),
+  route('orderCache', P.GROUP_ORDERS, { code: P.ORDER_CACHE }),
+
+  // Data statistics.
+  route('statOnline', P.GROUP_STATISTICS, { code: P.STAT_ONLINE }),
+  route('statPlayerLogin', P.GROUP_STATISTICS, { code: P.STAT_PLAYER_LOGIN }),
+  route('statRechargeOverview', P.GROUP_STATISTICS_RECHARGE, { code: P.STAT_RECHARGE }),
+  route('statRechargeByProduct', P.GROUP_STATISTICS_RECHARGE, { code: P.STAT_RECHARGE }),
+  route('statRechargeByPlayer', P.GROUP_STATISTICS_RECHARGE, { code: P.STAT_RECHARGE }),
+  route('statPlayerKeep', P.GROUP_STATISTICS_KEEP, { code: P.STAT_RETENTION }),
+  route('statDeviceKeep', P.GROUP_STATISTICS_KEEP, { code: P.STAT_RETENTION }),
+
+  // Transaction overview: every log list is code 12000, the custom query 12001.
+  route('flowRecharge', P.GROUP_FLOW_ECONOMY, { code: P.LOG_LISTS }),
+  route('flowGold', P.GROUP_FLOW_ECONOMY, { code: P.LOG_LISTS }),
+  route('flowItem', P.GROUP_FLOW_ECONOMY, { code: P.LOG_LISTS }),
+  route('flowEnergy', P.GROUP_FLOW_ECONOMY, { code: P.LOG_LISTS }),
+  route('flowEquip', P.GROUP_FLOW_ECONOMY, { code: P.LOG_LISTS }),
+  route('flowCard', P.GROUP_FLOW_CARDS, { code: P.LOG_LISTS }),
+  route('flowCardOp', P.GROUP_FLOW_CARDS, { code: P.LOG_LISTS }),
+  route('flowGacha', P.GROUP_FLOW_CARDS, { code: P.LOG_LISTS }),
+  route('flowDriverSkin', P.GROUP_FLOW_CARDS, { code: P.LOG_LISTS }),
+  route('flowStage', P.GROUP_FLOW_GAMEPLAY, { code: P.LOG_LISTS }),
+  route('flowBattleProgress', P.GROUP_FLOW_GAMEPLAY, { code: P.LOG_LISTS }),
+  route('flowLogin', P.GROUP_FLOW_SOCIAL, { code: P.LOG_LISTS }),
+  route('flowMail', P.GROUP_FLOW_SOCIAL, { code: P.LOG_LISTS }),
+  route('flowWorldChat', P.GROUP_FLOW_SOCIAL, { code: P.LOG_LISTS }),
+  route('flowFriendChat', P.GROUP_FLOW_SOCIAL, { code: P.LOG_LISTS }),
+  route('flowCustom', P.GROUP_FLOW, { code: P.CUSTOM_QUERY }),
+
+  // System log.
+  route('sysGameLog', P.GROUP_SYSINFO, { code: P.SYS_GAME_LOG }),
+  route('sysException', P.GROUP_SYSINFO, { code: P.SYS_GAME_LOG }),
+  route('sysGmLog', P.GROUP_SYSINFO, { code: P.SYS_GM_LOG, ...built }),
+
+  // Settings. About and one's own account need no code: every operator has them.
+  route('permission', P.GROUP_SETTINGS, { code: P.PERMISSION_SETTINGS, ...built }),
+  route('about', P.GROUP_SETTINGS, built),
+  route('profile', P.GROUP_SETTINGS, { hidden: true, ...built }),
+
+  // SDK management.
+  route('sdkProjects', P.GROUP_SDK, { code: P.SDK_RECORDS }),
+  route('sdkAccounts', P.GROUP_SDK, { code: P.SDK_RECORDS }),
+  route('sdkOrders', P.GROUP_SDK_ORDERS, { code: P.SDK_RECORDS }),
+  route('sdkOrderCacheWait', P.GROUP_SDK_ORDERS, { code: P.SDK_RECORDS }),
+];
+
+/** Icons of the top-level groups. */
+export const GROUP_ICONS: Readonly<Record<number, NavIcon>> = {
+  [P.GROUP_BASIC]: 'basic',
+  [P.GROUP_DATABASE]: 'database',
+  [P.GROUP_PLAYERS]: 'players',
+  [P.GROUP_CBT_REBATE]: 'rebate',
+  [P.GROUP_DEVELOP]: 'develop',
+  [P.GROUP_INFO]: 'info',
+  [P.GROUP_ORDERS]: 'orders',
+  [P.GROUP_STATISTICS]: 'statistics',
+  [P.GROUP_FLOW]: 'flow',
+  [P.GROUP_SYSINFO]: 'sysinfo',
+  [P.GROUP_SETTINGS]: 'settings',
+  [P.GROUP_SDK]: 'sdk',
+};
+
+const ROUTE_BY_ID = new Map(NAV_ROUTES.map((r) => [r.id, r]));
+const ROUTE_BY_PATH = new Map(NAV_ROUTES.map((r) => [r.path, r]));
+
+export function routeById(id: RouteId): NavRoute {
+  const found = ROUTE_BY_ID.get(id);
+  if (!found) throw new Error(`No navigation entry for ${id}`);
+  return found;
+}
+
+export function routeByPath(pathname: string): NavRoute | undefined {
+  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return ROUTE_BY_PATH.get(normalized);
+}
+
+/** The group codes from the top level down to the route's own group. */
+export function groupChain(group: number | null): number[] {
+  const chain: number[] = [];
+  let current: number | null = group;
+  while (current !== null) {
+    chain.unshift(current);
+    current = PERMISSION_BY_CODE.get(current)?.parent ?? null;
+  }
+  return chain;
+}
+
+export type GroupCodeKey = keyof typeof navEn.groups;
+
+export interface MenuGroupNode {
+  readonly kind: 'group';
+  readonly key: string;
+  readonly code: number;
+  readonly titleKey: `groups.${GroupCodeKey}`;
+  readonly icon?: NavIcon;
+  readonly hidden?: undefined;
+  readonly children: MenuNode[];
+}
+
+export interface MenuRouteNode {
+  readonly kind: 'route';
+  readonly key: string;
+  readonly route: NavRoute;
+  readonly code?: number;
+  readonly hidden: boolean;
+  readonly icon?: NavIcon;
+  readonly children?: undefined;
+}
+
+export type MenuNode = MenuGroupNode | MenuRouteNode;
+
+export function groupKey(code: number): string {
+  return `group:${code}`;
+}
+
+/** The full menu tree (before any permission filtering), groups in order of first use. */
+export function buildMenuTree(routes: readonly NavRoute[] = NAV_ROUTES): MenuNode[] {
+  const root: MenuNode[] = [];
+  const groups = new Map<number, MenuGroupNode>();
+  for (const r of routes) {
+    if (r.public) continue;
+    let siblings = root;
+    for (const code of groupChain(r.group)) {
+      let node = groups.get(code);
+      if (!node) {
+        const icon = GROUP_ICONS[code];
+        node = {
+          kind: 'group',
+          key: groupKey(code),
+          code,
+          titleKey: `groups.${String(code) as GroupCodeKey}`,
+          ...(icon ? { icon } : {}),
+          children: [],
+        };
+        groups.set(code, node);
+        siblings.push(node);
+      }
+      siblings = node.children;
+    }
+    siblings.push({
+      kind: 'route',
+      key: r.path,
+      route: r,
+      ...(r.code !== undefined ? { code: r.code } : {}),
+      hidden: r.hidden,
+      ...(r.icon ? { icon: r.icon } : {}),
+    });
+  }
+  return root;
+}
+
+export const MENU_TREE: readonly MenuNode[] = buildMenuTree();
+
+/** Keys of the groups above a route, for the sidebar's open sub-menus. */
+export function openKeysFor(pathname: string): string[] {
+  const r = routeByPath(pathname);
+  return r ? groupChain(r.group).map(groupKey) : [];
+}

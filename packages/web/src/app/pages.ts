@@ -1,0 +1,23 @@
+import type { LazyPage } from '../shared/lazy-page.ts';
+import type { RouteId } from '../shared/paths.ts';
+import { aboutRoutes } from '../features/about/about.routes.tsx';
+import { authRoutes } from '../features/auth/auth.routes.tsx';
+import { dashboardRoutes } from '../features/dashboard/dashboard.routes.tsx';
+import { gmLogRoutes } from '../features/gm-log/gm-log.routes.tsx';
+import { notFoundRoutes } from '../features/not-found/not-found.routes.tsx';
+import { permissionsRoutes } from '../features/permissions/permissions.routes.tsx';
+import { profileRoutes } from '../features/profile/profile.routes.tsx';
+
+/**
+ * The pages that exist, keyed by navigation id. A feature adds its page here and flips
+ * `exists` in navigation.ts; the navigation test checks the two agree.
+ */
+export const PAGES: Partial<Record<RouteId, LazyPage>> = {
+  ...authRoutes,
+  ...notFoundRoutes,
+  ...dashboardRoutes,
+  ...gmLogRoutes,
+  ...permissionsRoutes,
+  ...aboutRoutes,
+  ...profileRoutes,
+};

@@ -1,0 +1,69 @@
+import { useEffect, type ReactNode } from 'react';
+import { App, ConfigProvider, theme } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../shared/api-client.ts';
+import { registerFeedback } from '../shared/feedback.ts';
+import { normalizeLanguage } from '../shared/language.ts';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 15_000,
+      refetchOnWindowFocus: false,
+      // Retry only what may pass on a second try: network trouble and 5xx-class answers.
+      retry: (count, error) => count < 2 && (!isApiError(error) || error.code < 0 || error.status >= 500),
+    },
+    mutations: { retry: false },
+  },
+});
+
+/** Hands antd's context-aware message and modal APIs to code outside React (the API client). */
+function FeedbackBridge() {
+  const feedback = App.useApp();
+  useEffect(() => {
+    registerFeedback(feedback);
+    return () => registerFeedback(null);
+  }, [feedback]);
+  return null;
+}
+
+/** Re-fetches server texts (audit lines, messages) when the language changes. */
+function LanguageSync() {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    const onChange = () => void queryClient.invalidateQueries();
+    i18n.on('languageChanged', onChange);
+    return () => i18n.off('languageChanged', onChange);
+  }, [i18n]);
+  return null;
+}
+
+/** React Query, antd (theme and locale) and i18next, switching language together. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const language = normalizeLanguage(i18n.language);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider
+        locale={language === 'zh-CN' ? zhCN : enUS}
+        theme={{
+          algorithm: theme.defaultAlgorithm,
+          token: { colorPrimary: '#1677ff', borderRadius: 6, colorBgLayout: '#f0f2f5' },
+          components: {
+            Layout: { headerBg: '#ffffff', headerHeight: 56, headerPadding: '0 16px', siderBg: '#001529' },
+            Menu: { darkItemBg: '#001529', darkSubMenuItemBg: '#000c17' },
+          },
+        }}
+      >
+        <App>
+          <FeedbackBridge />
+          <LanguageSync />
+          {children}
+        </App>
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,46 @@
+import { useEffect } from 'react';
+import { Button, Flex, Result } from 'antd';
+import { Outlet, useLocation, useNavigation, useRouteError } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { pageTitle } from '../shared/app-config.ts';
+import { routeByPath } from './navigation.ts';
+
+/** Above every route: the page title (config title + route title) and a loading bar. */
+export function RootRoute() {
+  const { t, i18n } = useTranslation('nav');
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+
+  useEffect(() => {
+    const route = routeByPath(pathname);
+    document.title = pageTitle(route ? t(route.titleKey) : undefined);
+  }, [pathname, t, i18n.language]);
+
+  return (
+    <>
+      {navigation.state === 'loading' ? <div className="gm-route-progress" role="progressbar" aria-label="loading" /> : null}
+      <Outlet />
+    </>
+  );
+}
+
+/** A route that failed to load (typically a stale chunk after a deploy): offer a reload. */
+export function RouteError() {
+  const { t } = useTranslation('common');
+  const error = useRouteError();
+  console.error(error);
+  return (
+    <Flex align="center" justify="center" style={{ minHeight: '100vh' }}>
+      <Result
+        status="error"
+        title={t('routeError.title')}
+        subTitle={t('routeError.subtitle')}
+        extra={
+          <Button type="primary" onClick={() => window.location.reload()}>
+            {t('routeError.reload')}
+          </Button>
+        }
+      />
+    </Flex>
+  );
+}

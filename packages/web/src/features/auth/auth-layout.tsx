@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+import { Typography } from 'antd';
+import { CheckCircleFilled } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { getGlobalConfig } from '../../shared/app-config.ts';
+import { LanguageSwitch } from '../../shared/components/language-switch.tsx';
+import './auth.css';
+
+/** The frame of the sign-in and sign-up pages: brand panel, language switch, the form card. */
+export function AuthLayout({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
+  const { t } = useTranslation('auth');
+  const config = getGlobalConfig();
+  return (
+    <div className="gm-auth">
+      <aside className="gm-auth-brand">
+        <div className="gm-auth-brand-inner">
+          <img src="/static/logo.svg" alt="" width={56} height={56} />
+          <h1>{config.title}</h1>
+          <p>{t('brand.tagline')}</p>
+          {(['point1', 'point2', 'point3'] as const).map((key) => (
+            <div className="gm-auth-point" key={key}>
+              <CheckCircleFilled />
+              <span>{t(`brand.${key}`)}</span>
+            </div>
+          ))}
+        </div>
+      </aside>
+      <main className="gm-auth-main">
+        <div className="gm-auth-toolbar">
+          <LanguageSwitch showLabel />
+        </div>
+        <div className="gm-auth-center">
+          <div className="gm-auth-card">
+            <div className="gm-auth-mobile-logo">
+              <img src="/static/logo.svg" alt="" width={36} height={36} />
+              <span>{config.title}</span>
+            </div>
+            <div className="gm-auth-card-header">
+              <Typography.Title level={2} style={{ marginBottom: 4 }}>
+                {title}
+              </Typography.Title>
+              <Typography.Text type="secondary">{subtitle}</Typography.Text>
+            </div>
+            {children}
+          </div>
+        </div>
+        <footer className="gm-auth-footer">{config.copyright || config.title}</footer>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import type { Translation } from '../../shared/i18n-types.ts';
+
+/** The `dashboard` namespace. */
+export const en = {
+  title: 'Dashboard',
+  greeting: {
+    morning: 'Good morning, {{name}}',
+    afternoon: 'Good afternoon, {{name}}',
+    evening: 'Good evening, {{name}}',
+  },
+  signedInAs: 'Signed in as {{account}}',
+  noRole: 'No role',
+  twoFactorOn: 'Two-factor on',
+  twoFactorOff: 'Two-factor off',
+  stats: {
+    signedIn: 'Signed-in operators',
+    myOperations: 'My recent operations',
+    system: 'System',
+    uptime: 'Server uptime',
+  },
+  sessions: {
+    title: 'Who is signed in',
+    operator: 'Operator',
+    since: 'Signed in',
+    lastSeen: 'Last active',
+    ip: 'IP',
+    agent: 'Browser',
+    you: 'You',
+    empty: 'Nobody else is signed in.',
+  },
+  operations: {
+    title: 'My recent operations',
+    viewAll: 'View all',
+    empty: 'You have not done anything yet.',
+  },
+};
+
+export const zhCN: Translation<typeof en> = {
+  title: '首页',
+  greeting: {
+    morning: '早上好，{{name}}',
+    afternoon: '下午好，{{name}}',
+    evening: '晚上好，{{name}}',
+  },
+  signedInAs: '当前账号 {{account}}',
+  noRole: '未分配角色',
+  twoFactorOn: '已开启两步验证',
+  twoFactorOff: '未开启两步验证',
+  stats: {
+    signedIn: '在线操作员',
+    myOperations: '我的最近操作',
+    system: '系统',
+    uptime: '服务运行时长',
+  },
+  sessions: {
+    title: '当前在线',
+    operator: '操作员',
+    since: '登录时间',
+    lastSeen: '最近活动',
+    ip: 'IP',
+    agent: '浏览器',
+    you: '你',
+    empty: '暂无其他在线操作员。',
+  },
+  operations: {
+    title: '我的最近操作',
+    viewAll: '查看全部',
+    empty: '你还没有任何操作。',
+  },
+};

@@ -1,0 +1,218 @@
+import i18next from 'i18next';
+import { ErrorCode, type ApiEnvelope, type FieldIssue } from '@gm/contract/errors.ts';
+import { HTTP_TIMEOUT_MS, LANGUAGE_HEADER } from '@gm/contract/constants.ts';
+import { clearToken, getToken } from './session.ts';
+import { modalApi, showError } from './feedback.ts';
+import { normalizeLanguage } from './language.ts';
+
+/**
+ * The one way the web app talks to the server: same origin, the token in `Authorization`,
+ * `Accept-Language` from the current language, the spec's 600 000 ms timeout, and the
+ * `{ code, message, result }` envelope unwrapped into `result` or an `ApiError`.
+ *
+ * Failures are announced here, as spec section 8 asks: code 10002 opens one "logged out"
+ * confirm; anything else shows the server's message for 5 seconds. A caller that shows the
+ * error itself (field errors on a form, the sign-in alert) passes `quiet`.
+ */
+
+/** Codes the client makes up for failures that never reached the server's envelope. */
+export const CLIENT_ERROR = { NETWORK: -1, TIMEOUT: -2, BAD_RESPONSE: -3 } as const;
+
+export class ApiError extends Error {
+  readonly code: number;
+  readonly status: number;
+  readonly details: FieldIssue[];
+  readonly retryAfter: number | undefined;
+
+  constructor(init: { code: number; message: string; status: number; details?: FieldIssue[]; retryAfter?: number }) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.code = init.code;
+    this.status = init.status;
+    this.details = init.details ?? [];
+    this.retryAfter = init.retryAfter;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type QueryParams = Record<string, QueryValue | readonly (string | number)[]>;
+
+export interface RequestOptions {
+  query?: QueryParams;
+  /** JSON body. */
+  body?: unknown;
+  /** Form-encoded body (the spec's sign-in call). */
+  form?: Record<string, string | undefined>;
+  signal?: AbortSignal;
+  /** Do not show the error toast (the caller shows it); `true` or a test on the error. */
+  quiet?: boolean | ((error: ApiError) => boolean);
+  /** Do not open the logged-out confirm for 10002 (the session guard handles it). */
+  silentLogout?: boolean;
+  timeoutMs?: number;
+  /** Send this token instead of the stored one (sign-in checks a new token before keeping it). */
+  token?: string;
+}
+
+export function buildUrl(path: string, query?: QueryParams): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) {
+      for (const item of value as readonly (string | number)[]) params.append(key, String(item));
+    } else {
+      params.append(key, String(value));
+    }
+  }
+  const text = params.toString();
+  if (!text) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${text}`;
+}
+
+let loggedOutOpen = false;
+
+/** Spec section 8: one confirm, cancel stays, confirm clears the session and reloads. */
+export function openLoggedOutConfirm(): void {
+  if (loggedOutOpen) return;
+  loggedOutOpen = true;
+  modalApi().confirm({
+    title: i18next.t('common:loggedOut.title'),
+    content: i18next.t('common:loggedOut.content'),
+    okText: i18next.t('common:loggedOut.ok'),
+    cancelText: i18next.t('common:loggedOut.cancel'),
+    onOk: () => {
+      clearToken();
+      window.location.reload();
+    },
+    afterClose: () => {
+      loggedOutOpen = false;
+    },
+  });
+}
+
+function currentLanguage(): string {
+  return normalizeLanguage(i18next.language);
+}
+
+function announce(error: ApiError, options: RequestOptions): void {
+  if (error.code === ErrorCode.LOGGED_OUT) {
+    if (!options.silentLogout) openLoggedOutConfirm();
+    return;
+  }
+  const quiet = typeof options.quiet === 'function' ? options.quiet(error) : options.quiet;
+  if (quiet) return;
+  if (error.name === 'AbortError') return;
+  showError(error.message || i18next.t('errors:10008'));
+}
+
+function abortSignal(timeoutMs: number, outer?: AbortSignal): { signal: AbortSignal; timedOut: () => boolean; done: () => void } {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onOuterAbort = () => controller.abort();
+  if (outer) {
+    if (outer.aborted) controller.abort();
+    else outer.addEventListener('abort', onOuterAbort, { once: true });
+  }
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    done: () => {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', onOuterAbort);
+    },
+  };
+}
+
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', [LANGUAGE_HEADER]: currentLanguage() };
+  const token = options.token ?? getToken();
+  if (token) headers.Authorization = token;
+
+  let body: BodyInit | undefined;
+  if (options.form) {
+    const form = new URLSearchParams();
+    for (const [key, value] of Object.entries(options.form)) if (value !== undefined) form.append(key, value);
+    body = form;
+    headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
+  } else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['Content-Type'] = 'application/json';
+  }
+
+  const abort = abortSignal(options.timeoutMs ?? HTTP_TIMEOUT_MS, options.signal);
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), { method, headers, body, signal: abort.signal, credentials: 'same-origin' });
+  } catch (cause) {
+    abort.done();
+    const aborted = abort.signal.aborted && !abort.timedOut();
+    const error = new ApiError({
+      code: abort.timedOut() ? CLIENT_ERROR.TIMEOUT : CLIENT_ERROR.NETWORK,
+      message: i18next.t('errors:network'),
+      status: 0,
+    });
+    if (aborted) {
+      // The caller (usually React Query) cancelled: no toast, pass the abort on.
+      throw cause;
+    }
+    announce(error, options);
+    throw error;
+  }
+
+  let envelope: ApiEnvelope<T> | undefined;
+  try {
+    const text = await response.text();
+    envelope = text ? (JSON.parse(text) as ApiEnvelope<T>) : undefined;
+  } catch {
+    envelope = undefined;
+  } finally {
+    abort.done();
+  }
+
+  if (!envelope || typeof envelope.code !== 'number') {
+    const error = new ApiError({
+      code: response.status === 401 ? ErrorCode.LOGGED_OUT : CLIENT_ERROR.BAD_RESPONSE,
+      message: response.ok ? i18next.t('errors:10008') : `${i18next.t('errors:10008')} (HTTP ${response.status})`,
+      status: response.status,
+    });
+    announce(error, options);
+    throw error;
+  }
+
+  if (envelope.code !== ErrorCode.OK) {
+    const error = new ApiError({
+      code: envelope.code,
+      message: envelope.message,
+      status: response.status,
+      ...(envelope.details ? { details: envelope.details } : {}),
+      ...(envelope.retryAfter !== undefined ? { retryAfter: envelope.retryAfter } : {}),
+    });
+    announce(error, options);
+    throw error;
+  }
+
+  return envelope.result as T;
+}
+
+type Options = Omit<RequestOptions, 'query' | 'body' | 'form'>;
+
+export const api = {
+  get: <T>(path: string, query?: QueryParams, options?: Options) => request<T>('GET', path, { ...options, query }),
+  post: <T>(path: string, body?: unknown, options?: Options) => request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: Options) => request<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: Options) => request<T>('PATCH', path, { ...options, body }),
+  delete: <T>(path: string, options?: Options & { query?: QueryParams }) => request<T>('DELETE', path, options),
+  postForm: <T>(path: string, form: Record<string, string | undefined>, options?: Options) =>
+    request<T>('POST', path, { ...options, form }),
+};
+
+/** The admin API prefix of the house plan. */
+export const ADMIN_API = '/api/gm/admin';

@@ -1,0 +1,86 @@
+import { Alert, Descriptions, Space, Tag, Typography } from 'antd';
+import { CheckCircleOutlined, CloseCircleOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { Health } from '@gm/contract/audit.contract.ts';
+import { durationParts } from '../format.ts';
+
+export function healthOk(health: Health | undefined): boolean {
+  return !!health && health.db.ok && health.logStore.ok && health.gateway.ok;
+}
+
+export function useUptimeText(): (seconds: number) => string {
+  const { t } = useTranslation('common');
+  return (seconds) => {
+    const parts = durationParts(seconds);
+    return parts.days === 0 && parts.hours === 0 ? t('time.durationShort', { ...parts }) : t('time.duration', { ...parts });
+  };
+}
+
+function StateTag({ ok }: { ok: boolean }) {
+  const { t } = useTranslation('common');
+  return ok ? (
+    <Tag color="success" icon={<CheckCircleOutlined />}>
+      {t('words.healthy')}
+    </Tag>
+  ) : (
+    <Tag color="error" icon={<CloseCircleOutlined />}>
+      {t('words.unhealthy')}
+    </Tag>
+  );
+}
+
+/** The parts of `GET /api/health`: database, log store, game gateway, version, uptime. */
+export function HealthPanel({ health, failed, column = 1 }: { health: Health | undefined; failed: boolean; column?: number }) {
+  const { t } = useTranslation('common');
+  const uptime = useUptimeText();
+  if (failed && !health) return <Alert type="error" showIcon title={t('health.unreachable')} />;
+  return (
+    <Descriptions
+      bordered
+      size="small"
+      column={column}
+      styles={{ label: { width: 140 } }}
+      items={[
+        {
+          key: 'db',
+          label: t('health.database'),
+          children: health ? (
+            <Space wrap size={4}>
+              <StateTag ok={health.db.ok} />
+              <Tag>{health.db.dialect}</Tag>
+              <Typography.Text type="secondary">{t('health.latency', { ms: health.db.latencyMs })}</Typography.Text>
+            </Space>
+          ) : (
+            '-'
+          ),
+        },
+        {
+          key: 'logStore',
+          label: t('health.logStore'),
+          children: health ? (
+            <Space wrap size={4}>
+              <StateTag ok={health.logStore.ok} />
+              <Tag>{health.logStore.kind}</Tag>
+            </Space>
+          ) : (
+            '-'
+          ),
+        },
+        {
+          key: 'gateway',
+          label: t('health.gateway'),
+          children: health ? (
+            <Space wrap size={4}>
+              <StateTag ok={health.gateway.ok} />
+              <Tag>{health.gateway.kind}</Tag>
+            </Space>
+          ) : (
+            '-'
+          ),
+        },
+        { key: 'version', label: t('health.version'), children: health ? <Tag color="blue">v{health.version}</Tag> : '-' },
+        { key: 'uptime', label: t('health.uptime'), children: health ? uptime(health.uptimeSeconds) : '-' },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { Flex, Typography } from 'antd';
+
+/** The heading block of a page (title, one line of context, actions) above its cards. */
+export function PageContainer({
+  title,
+  description,
+  extra,
+  children,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  extra?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="gm-page">
+      <Flex className="gm-page-header" justify="space-between" align="flex-start" gap={16} wrap>
+        <div style={{ minWidth: 0 }}>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {title}
+          </Typography.Title>
+          {description ? (
+            <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>
+              {description}
+            </Typography.Paragraph>
+          ) : null}
+        </div>
+        {extra ? <Flex gap={8} wrap>{extra}</Flex> : null}
+      </Flex>
+      <Flex vertical gap={16}>
+        {children}
+      </Flex>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import type { FormRule } from 'antd';
+import type { core, ZodType } from 'zod';
+import { messageKeyToI18n, translateKey } from './translate.ts';
+
+/**
+ * Forms take their rules from the contract's zod schemas, so the browser says exactly what the
+ * server would (each rule of the spec lives in one schema with its message key).
+ */
+type Issue = core.$ZodIssue;
+
+export function issueValues(issue: Issue): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  if ('minimum' in issue) values.minimum = Number(issue.minimum);
+  if ('maximum' in issue) values.maximum = Number(issue.maximum);
+  if (issue.code === 'custom' && issue.params) Object.assign(values, issue.params);
+  return values;
+}
+
+/** The key a zod issue stands for: its own message key, else one chosen by the issue code. */
+export function issueKey(issue: Issue): string {
+  const own = messageKeyToI18n(issue.message);
+  if (own) return own;
+  switch (issue.code) {
+    case 'too_small':
+      return issue.origin === 'string' || issue.origin === 'array' ? 'validation:tooShort' : 'validation:tooSmall';
+    case 'too_big':
+      return issue.origin === 'string' || issue.origin === 'array' ? 'validation:tooLong' : 'validation:tooBig';
+    case 'invalid_type':
+      return 'validation:invalidType';
+    default:
+      return 'validation:invalidValue';
+  }
+}
+
+export function translateIssue(issue: Issue): string {
+  return translateKey(issueKey(issue), issueValues(issue), issue.message);
+}
+
+/**
+ * The first problem of `value` against a schema, translated; null when valid. An empty field
+ * (antd gives undefined) is also tried as '' so "required" reads as the schema's own message
+ * (e.g. "Please enter a name.") instead of a bare type error.
+ */
+export function validateWith(schema: ZodType, value: unknown): string | null {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return null;
+  let issue = parsed.error.issues[0];
+  if ((value === undefined || value === null) && issue?.code === 'invalid_type' && !messageKeyToI18n(issue.message)) {
+    const asEmpty = schema.safeParse('');
+    if (!asEmpty.success && asEmpty.error.issues[0]) issue = asEmpty.error.issues[0];
+  }
+  return issue ? translateIssue(issue) : null;
+}
+
+/** An antd rule from one field's schema, e.g. `zodRule(signInBody.shape.account)`. */
+export function zodRule(schema: ZodType): FormRule {
+  return {
+    validator: async (_rule, value: unknown) => {
+      const problem = validateWith(schema, value);
+      if (problem !== null) throw new Error(problem);
+    },
+  };
+}
+
+/**
+ * An antd rule that validates the whole form with an object schema (including its refinements)
+ * and reports the issues that belong to `field`.
+ */
+export function zodFieldRule(schema: ZodType, field: string): FormRule {
+  return (form) => ({
+    validator: async () => {
+      const parsed = schema.safeParse(form.getFieldsValue(true));
+      if (parsed.success) return;
+      const issue = parsed.error.issues.find((i) => String(i.path[0] ?? '') === field);
+      if (issue) throw new Error(translateIssue(issue));
+    },
+  });
+}
+
+/** The confirm-password rule, with the contract's message. */
+export function sameAsRule(otherField: string, messageKey = 'validation:passwordMismatch'): FormRule {
+  return (form) => ({
+    validator: async (_rule, value: unknown) => {
+      if (value === undefined || value === '' || value === form.getFieldValue(otherField)) return;
+      throw new Error(translateKey(messageKey));
+    },
+  });
+}

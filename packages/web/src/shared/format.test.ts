@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import dayjs from 'dayjs';
+import { describeAgent, durationParts, formatStamp, fromPickerValue, prettyJson, toPickerValue } from './format.ts';
+
+describe('time formatting', () => {
+  const ms = Date.UTC(2024, 0, 2, 3, 4, 5);
+
+  it('formats epoch milliseconds in the display zone as YYYY-MM-DD HH:mm:ss', () => {
+    expect(formatStamp(ms, 'Asia/Shanghai')).toBe('2024-01-02 11:04:05');
+    expect(formatStamp(ms, 'UTC')).toBe('2024-01-02 03:04:05');
+    expect(formatStamp(null)).toBe('-');
+  });
+
+  it('round-trips picker values through the display zone', () => {
+    const picked = toPickerValue(ms, 'Asia/Shanghai');
+    expect(picked.format('YYYY-MM-DD HH:mm:ss')).toBe('2024-01-02 11:04:05');
+    expect(fromPickerValue(picked, 'Asia/Shanghai')).toBe(ms);
+    expect(fromPickerValue(dayjs('2024-01-02 00:00:00'), 'UTC')).toBe(Date.UTC(2024, 0, 2));
+  });
+
+  it('splits a duration', () => {
+    expect(durationParts(90_061)).toEqual({ days: 1, hours: 1, minutes: 1, seconds: 1 });
+    expect(durationParts(-5)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0 });
+  });
+
+  it('describes a user agent briefly', () => {
+    expect(describeAgent('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36')).toBe(
+      'Chrome/120.0.0.0 · Linux',
+    );
+    expect(describeAgent('Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 Chrome/120.0 Safari/537.36 Edg/120.0.1')).toBe('Edge/120.0.1 · Windows');
+    expect(describeAgent('')).toBe('-');
+    expect(describeAgent('vitest')).toBe('vitest');
+  });
+
+  it('prints JSON', () => {
+    expect(prettyJson({ a: 1 })).toBe('{\n  "a": 1\n}');
+    expect(prettyJson(undefined)).toBe('');
+  });
+});

@@ -1,0 +1,83 @@
+import dayjs, { type Dayjs } from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import timezone from 'dayjs/plugin/timezone';
+import relativeTime from 'dayjs/plugin/relativeTime';
+import { getGlobalConfig } from './app-config.ts';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+dayjs.extend(relativeTime);
+
+/**
+ * Times travel as epoch milliseconds (UTC) and are shown in the one display time zone of the
+ * global config (house plan, section 5), whatever the browser's own zone is.
+ */
+export const STAMP_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+function zone(tz?: string): string {
+  return tz ?? getGlobalConfig().displayTimeZone;
+}
+
+export function formatStamp(ms: number | null | undefined, tz?: string): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return '-';
+  return dayjs(ms).tz(zone(tz)).format(STAMP_FORMAT);
+}
+
+export function fromNow(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return '-';
+  return dayjs(ms).fromNow();
+}
+
+/** Now, as seen in the display time zone. */
+export function nowInZone(tz?: string): Dayjs {
+  return dayjs().tz(zone(tz));
+}
+
+/**
+ * antd's pickers work on browser-local dayjs objects. To let the operator pick wall-clock times
+ * of the display zone, the picker gets a local object carrying the zone's wall-clock fields ...
+ */
+export function toPickerValue(ms: number, tz?: string): Dayjs {
+  return dayjs(dayjs(ms).tz(zone(tz)).format(STAMP_FORMAT), STAMP_FORMAT);
+}
+
+/** ... and a picked value is read back as that wall-clock time in the display zone. */
+export function fromPickerValue(value: Dayjs, tz?: string): number {
+  return dayjs.tz(value.format(STAMP_FORMAT), STAMP_FORMAT, zone(tz)).valueOf();
+}
+
+export interface DurationParts {
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
+
+export function durationParts(totalSeconds: number): DurationParts {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  return {
+    days: Math.floor(s / 86_400),
+    hours: Math.floor((s % 86_400) / 3_600),
+    minutes: Math.floor((s % 3_600) / 60),
+    seconds: s % 60,
+  };
+}
+
+/** A short browser description from a user agent (browser/version · OS). */
+export function describeAgent(userAgent: string): string {
+  if (!userAgent) return '-';
+  const edge = /Edg\/[\d.]+/.exec(userAgent)?.[0]?.replace('Edg', 'Edge');
+  const browser = edge ?? /(Firefox|Chrome|Safari)\/[\d.]+/.exec(userAgent)?.[0] ?? userAgent.split(' ')[0] ?? userAgent;
+  const os = /Windows|Mac OS X|Android|iPhone|iPad|Linux/.exec(userAgent)?.[0];
+  return os ? `${browser} · ${os}` : browser;
+}
+
+/** Pretty JSON for audit parameters and before/after values. */
+export function prettyJson(value: unknown): string {
+  if (value === undefined) return '';
+  try {
+    return JSON.stringify(value, null, 2) ?? '';
+  } catch {
+    return typeof value === 'string' ? value : '[unserializable]';
+  }
+}
