@@ -21,6 +21,8 @@ export const ErrorCode = {
   ACCOUNT_DISABLED: 10014,
   GAME_ERROR: 10015,
   CONFLICT: 10016,
+  /** An ingest call from a game server: unsigned, badly signed, stale, replayed or of an unknown game. */
+  INGEST_UNAUTHORIZED: 10017,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -43,6 +45,7 @@ export const HTTP_STATUS: Record<ErrorCodeValue, number> = {
   [ErrorCode.ACCOUNT_DISABLED]: 403,
   [ErrorCode.GAME_ERROR]: 422,
   [ErrorCode.CONFLICT]: 409,
+  [ErrorCode.INGEST_UNAUTHORIZED]: 401,
 };
 
 /** One invalid field: its path and a message key of `messages.ts` (with values to interpolate). */

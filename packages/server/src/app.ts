@@ -18,6 +18,8 @@ import { auditLogRoutes } from './modules/audit-log/audit-log.routes.ts';
 import { healthRoutes, VERSION } from './modules/health/health.routes.ts';
 import { operatorsRoutes } from './modules/operators/operators.routes.ts';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
+import { ingestRoutes } from './game/ingest/ingest.routes.ts';
+import { createSqlLogStore } from './platform/log-store/sql-log-store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -65,6 +67,8 @@ async function auditFailure(ctx: ServiceContext, request: Parameters<Parameters<
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const database = openDatabase(options.databaseUrl, options.pgSchema ? { schema: options.pgSchema } : {});
   await migrateToLatest(database.db);
+  const logStore = createSqlLogStore(database);
+  await logStore.ensureTables();
   const now = options.now ?? Date.now;
   const ctx: ServiceContext = { db: database.db, dialect: database.dialect, config: { ...DEFAULT_CONFIG, ...options.config }, now };
   const startedAt = now();
@@ -95,6 +99,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(sessionsRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(operatorsRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(auditLogRoutes(ctx), { prefix: '/api/gm/admin' });
+  await app.register(ingestRoutes(ctx, logStore), { prefix: '/api/ingest' });
 
   const webDist = options.webDist ? resolve(options.webDist) : undefined;
   const serveWeb = webDist !== undefined && existsSync(join(webDist, 'index.html'));

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { generatedPassword, readEnv } from './env.ts';
 import { seedOperators } from './modules/operators/operators.seed.ts';
+import { ensureDemoGame } from './game/ingest/ingest.service.ts';
 
 /** The only file that listens: reads env, migrates, seeds on first run, serves, closes gracefully. */
 async function main(): Promise<void> {
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
     admin: env.ADMIN_PASSWORD ?? generatedPassword(),
     demo: env.DEMO_PASSWORD ?? generatedPassword(),
   });
+  const demoGame = await ensureDemoGame(app.ctx, env.GAME_INGEST_KEY);
 
   const close = async (signal: string) => {
     app.log.info(`${signal}: closing`);
@@ -39,6 +41,7 @@ async function main(): Promise<void> {
     lines.push('', 'First start: these operators were created (shown once; change the passwords after signing in):');
     for (const s of seeded) lines.push(`  ${s.account.padEnd(10)} ${s.password.padEnd(20)} ${s.role}`);
   }
+  if (demoGame.generated) lines.push('', `Demo game "${demoGame.id}" ingest key (shown once; set GAME_INGEST_KEY to choose it): ${demoGame.key}`);
   lines.push('');
   console.log(lines.join('\n'));
 }

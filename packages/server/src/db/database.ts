@@ -1,7 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type DatabaseIntrospector,
+  type DatabaseMetadata,
+  type SchemaMetadata,
+  type TableMetadata,
+  type Transaction,
+} from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.ts';
 import { migrations } from './migrations/index.ts';
@@ -13,6 +24,12 @@ export type Trx = Transaction<DB>;
 export interface Database {
   db: Db;
   dialect: Dialect;
+  /**
+   * The better-sqlite3 handle behind `db` on SQLite, for bulk paths that reuse prepared
+   * statements (the log store). Use it only while holding Kysely's connection
+   * (`db.connection().execute(...)`), so no other query runs in between.
+   */
+  sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
 
@@ -22,6 +39,42 @@ pg.types.setTypeParser(20, (value) => Number(value));
 export interface DatabaseOptions {
   /** PostgreSQL schema to use (tests isolate each file in its own schema). */
   schema?: string;
+}
+
+/**
+ * Introspection of the connection's current schema only (table names, no columns). Kysely's
+ * migrator asks whether its own tables exist by listing the tables of every schema: with
+ * several schemas in one database (test files, benchmarks) it would take another schema's
+ * migration table for its own, and fail when another schema is dropped while it lists.
+ */
+class CurrentSchemaIntrospector implements DatabaseIntrospector {
+  readonly #db: Kysely<unknown>;
+
+  constructor(db: Kysely<unknown>) {
+    this.#db = db;
+  }
+
+  async getSchemas(): Promise<SchemaMetadata[]> {
+    const { rows } = await sql<{ name: string }>`select current_schema() as name`.execute(this.#db);
+    return rows;
+  }
+
+  async getTables(): Promise<TableMetadata[]> {
+    const { rows } = await sql<{ schema: string; name: string; is_view: boolean }>`
+      select table_schema as schema, table_name as name, table_type = 'VIEW' as is_view
+      from information_schema.tables where table_schema = current_schema()`.execute(this.#db);
+    return rows.map((r) => ({ schema: r.schema, name: r.name, isView: r.is_view, columns: [] }));
+  }
+
+  async getMetadata(): Promise<DatabaseMetadata> {
+    return { tables: await this.getTables() };
+  }
+}
+
+class CurrentSchemaPostgresDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new CurrentSchemaIntrospector(db);
+  }
 }
 
 export function openDatabase(url: string, options: DatabaseOptions = {}): Database {
@@ -34,14 +87,14 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
-    return { db, dialect: 'sqlite', close: () => db.destroy() };
+    return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
   }
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
 

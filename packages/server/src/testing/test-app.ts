@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { buildApp, type BuildOptions } from '../app.ts';
-import { readEnv } from '../env.ts';
 import { seedOperators } from '../modules/operators/operators.seed.ts';
+import { testDatabaseTarget } from './test-database.ts';
 
 export const ADMIN_PASSWORD = 'admin-Pass-2468';
 export const DEMO_PASSWORD = 'demo-Pass-1357';
@@ -22,26 +20,8 @@ export interface TestApp {
  * TEST_DATABASE_URL, migrated by the real migrator and seeded with the demo operators.
  */
 export async function createTestApp(options: Partial<BuildOptions> = {}): Promise<TestApp> {
-  const env = readEnv();
   const clock = { now: Date.now() };
-  let databaseUrl = 'sqlite::memory:';
-  let pgSchema: string | undefined;
-  let dropSchema = async () => {};
-  if (env.TEST_DB === 'postgres') {
-    if (!env.TEST_DATABASE_URL) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-    databaseUrl = env.TEST_DATABASE_URL;
-    pgSchema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create schema ${pgSchema}`);
-    await admin.end();
-    dropSchema = async () => {
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      await client.query(`drop schema ${pgSchema} cascade`);
-      await client.end();
-    };
-  }
+  const { databaseUrl, pgSchema, drop: dropSchema } = await testDatabaseTarget();
   const app = await buildApp({ databaseUrl, ...(pgSchema ? { pgSchema } : {}), now: () => clock.now, ...options });
   await seedOperators(app.ctx, { admin: ADMIN_PASSWORD, demo: DEMO_PASSWORD });
   await app.ready();

@@ -1,9 +1,13 @@
 import type { Migration } from 'kysely';
 import * as createIdentity from './2026-11-22T0900-create-identity.ts';
 import * as createAudit from './2026-11-22T0910-create-audit.ts';
+import * as createGames from './2026-11-22T1000-create-games.ts';
+import * as createGameWorld from './2026-11-22T1010-create-game-world.ts';
 
 /** Every migration, in order. Names are timestamps so they sort as they were written. */
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0900-create-identity': createIdentity,
   '2026-11-22T0910-create-audit': createAudit,
+  '2026-11-22T1000-create-games': createGames,
+  '2026-11-22T1010-create-game-world': createGameWorld,
 };

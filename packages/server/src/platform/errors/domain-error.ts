@@ -1,5 +1,10 @@
 import { ErrorCode, type ErrorCodeValue, type FieldIssue } from '@gm/contract/errors.ts';
 
+/** A detail of INVALID_PARAMS: a message key, with its own values when details differ (one per event). */
+export interface DetailIssue extends FieldIssue {
+  values?: Record<string, unknown>;
+}
+
 /**
  * A failure a service means to report. `messageKey` is a key of the contract's messages
  * (default `errors.<code>`), filled with `values` in the caller's language.
@@ -8,12 +13,12 @@ export class DomainError extends Error {
   readonly code: ErrorCodeValue;
   readonly messageKey: string;
   readonly values: Record<string, unknown>;
-  readonly details: FieldIssue[] | undefined;
+  readonly details: DetailIssue[] | undefined;
   readonly retryAfter: number | undefined;
 
   constructor(
     code: ErrorCodeValue,
-    options: { messageKey?: string; values?: Record<string, unknown>; details?: FieldIssue[]; retryAfter?: number } = {},
+    options: { messageKey?: string; values?: Record<string, unknown>; details?: DetailIssue[]; retryAfter?: number } = {},
   ) {
     super(options.messageKey ?? `errors.${code}`);
     this.name = 'DomainError';

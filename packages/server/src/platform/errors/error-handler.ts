@@ -32,7 +32,7 @@ export interface FailureInfo {
 export function describeFailure(error: unknown, request: FastifyRequest): FailureInfo {
   const lang = requestLanguage(request);
   if (error instanceof DomainError) {
-    const details = error.details?.map((d) => ({ path: d.path, message: translate(lang, d.message, error.values) }));
+    const details = error.details?.map((d) => ({ path: d.path, message: translate(lang, d.message, { ...error.values, ...d.values }) }));
     return {
       code: error.code,
       status: HTTP_STATUS[error.code],

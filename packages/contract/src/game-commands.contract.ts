@@ -1,0 +1,441 @@
+/**
+ * The commands the console sends to a game through the game gateway (house plan section 1),
+ * with what the game answers. Both adapters use these schemas: the embedded world validates
+ * with them, and the http adapter and the reference game server put them on the wire
+ * (`docs/game-protocol.md`).
+ *
+ * Every command carries a `commandId`, its idempotency key: the game applies a command id once
+ * and answers a repeat with the first outcome, so a retried or timed-out command never acts
+ * twice. Results give before and after values so the console can audit what changed.
+ *
+ * Times are epoch milliseconds (UTC); money is integer minor units.
+ */
+import { z } from 'zod';
+import { ID_MAX_LENGTH } from './constants.ts';
+
+// ---------------------------------------------------------------------------------------------
+// The game world's enumerations (spec sections 3, 4 and 9).
+// ---------------------------------------------------------------------------------------------
+
+export const BAG_ITEM_TYPES = ['prop', 'weapon', 'chip', 'materials'] as const;
+export type BagItemType = (typeof BAG_ITEM_TYPES)[number];
+
+/** The unlock-map dialog's tabs: explore map, stage dungeon, quantum battle. */
+export const MAP_KINDS = ['explore', 'stage', 'quantum'] as const;
+export type MapKind = (typeof MAP_KINDS)[number];
+
+export const REGION_STATUSES = ['open', 'close', 'hide'] as const;
+export type RegionStatus = (typeof REGION_STATUSES)[number];
+
+/** All open, GM only (insiders, identity mark 1), all blocked. */
+export const REGION_LOGIN_STATUSES = ['open', 'gm', 'blocked'] as const;
+export type RegionLoginStatus = (typeof REGION_LOGIN_STATUSES)[number];
+
+export const REGION_HEATS = ['fluent', 'crowded', 'packed'] as const;
+export type RegionHeat = (typeof REGION_HEATS)[number];
+
+export const ORDER_STATUSES = ['completed', 'incomplete', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** 0 common, 1 insider, 2 external. */
+export const IDENTITY_MARKS = [0, 1, 2] as const;
+export type IdentityMark = (typeof IDENTITY_MARKS)[number];
+
+export const GAME_ACCOUNT_TYPES = ['guest', 'phone', 'email', 'thirdParty'] as const;
+export type GameAccountType = (typeof GAME_ACCOUNT_TYPES)[number];
+
+export const ANNOUNCEMENT_TYPES = ['inSite', 'login', 'scrolling'] as const;
+export type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];
+
+export const MAIL_KINDS = ['private', 'public'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+/** The player's currencies a grant can add to (spec section 3 "Money", plus union coin). */
+export const GRANT_CURRENCIES = ['recharge', 'nonRecharge', 'unionCoin'] as const;
+export type GrantCurrency = (typeof GRANT_CURRENCIES)[number];
+
+/** A ban or mute without an end: 9999-12-31T23:59:59.999Z. */
+export const PERMANENT_UNTIL = 253_402_300_799_999;
+
+/** The most targets one command may name (a batch ban of an imported worksheet). */
+export const MAX_COMMAND_TARGETS = 50_000;
+/** The most players a public mail may exclude by id. */
+export const MAX_MAIL_EXCLUSIONS = 10_000;
+
+// ---------------------------------------------------------------------------------------------
+// Building blocks.
+// ---------------------------------------------------------------------------------------------
+
+export const gameId = z.string().min(1).max(ID_MAX_LENGTH, { error: 'validation.idMax' });
+const gameIds = z.array(gameId).min(1).max(MAX_COMMAND_TARGETS);
+const epochMs = z.number().int().nonnegative();
+const count = z.number().int().nonnegative();
+const quantity = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const reasonText = z.string().max(255);
+
+/** The idempotency key of every command: made once by the console per operator action. */
+export const commandId = gameId;
+
+/** What a grant gives: bag items or currency (goods of an order, mail attachments). */
+export const grant = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('item'), itemType: z.enum(BAG_ITEM_TYPES), sourceId: gameId, quantity, rarity: z.number().int().min(0).max(10) }),
+  z.object({ kind: z.literal('currency'), currency: z.enum(GRANT_CURRENCIES), quantity }),
+]);
+export type Grant = z.infer<typeof grant>;
+
+/** One asset moved by a command. `shortfall` is what could not be taken back (already spent). */
+export const assetChange = z.object({
+  kind: z.enum(['item', 'currency']),
+  /** The item's source id, or the currency's name. */
+  id: z.string(),
+  quantity: count,
+  before: count,
+  after: count,
+  shortfall: count,
+});
+export type AssetChange = z.infer<typeof assetChange>;
+
+/** One target's state before and after a command. */
+function change<K extends string, S extends z.ZodType>(key: K, state: S) {
+  return z.object({ [key]: z.string(), before: state, after: state } as Record<K, z.ZodString> & { before: S; after: S });
+}
+
+const banState = z.object({ banUntil: epochMs.nullable(), banReason: z.string().nullable(), isOnline: z.boolean() });
+const muteState = z.object({ muteUntil: epochMs.nullable(), muteReason: z.string().nullable() });
+const accountBanState = z.object({ banUntil: epochMs.nullable(), banReason: z.string().nullable() });
+const onlineState = z.object({ isOnline: z.boolean() });
+const identityState = z.object({ identityMark: z.number().int(), identityRemark: z.string() });
+const regionStatusState = z.object({ status: z.enum(REGION_STATUSES), underMaintenance: z.boolean(), onlineNumber: count, queueSize: count });
+const mapPosition = z.object({ x: z.number(), y: z.number(), z: z.number().default(0) });
+export type MapPosition = z.infer<typeof mapPosition>;
+
+export const region = z.object({
+  id: gameId,
+  name: z.string().min(1).max(100),
+  status: z.enum(REGION_STATUSES),
+  loginStatus: z.enum(REGION_LOGIN_STATUSES),
+  heat: z.enum(REGION_HEATS),
+  uiSort: z.number().int(),
+  group: z.string().max(64),
+  onlineNumber: count,
+  queueSize: count,
+  queueSequence: count,
+  autoCloseAt: epochMs.nullable(),
+  mergedInto: z.string().nullable(),
+  underMaintenance: z.boolean(),
+});
+export type Region = z.infer<typeof region>;
+
+const regionInfo = z.object({ name: z.string(), uiSort: z.number().int(), group: z.string(), autoCloseAt: epochMs.nullable() });
+
+/** The player values `setPlayerValue` may change (player-detail-update). */
+export const PLAYER_NUMBER_FIELDS = [
+  'level',
+  'mainStoryProgress',
+  'currentExp',
+  'energy',
+  'unionCoin',
+  'rechargeCurrency',
+  'nonRechargeCurrency',
+  'pvpRanks',
+  'pvpScore',
+] as const;
+export const PLAYER_TEXT_FIELDS = ['roleName', 'unionName'] as const;
+export type PlayerValueField = (typeof PLAYER_NUMBER_FIELDS)[number] | (typeof PLAYER_TEXT_FIELDS)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Commands and results, one pair per gateway method.
+// ---------------------------------------------------------------------------------------------
+
+const base = { commandId };
+const resultBase = { commandId, appliedAt: epochMs };
+
+const sanction = z.object({ ...base, roleIds: gameIds, until: epochMs, reason: reasonText });
+const accountSanction = z.object({ ...base, userIds: gameIds, until: epochMs, reason: reasonText });
+
+const mailTargets = z.object({
+  kind: z.enum(MAIL_KINDS),
+  /** Public mail: the areas (empty for all). */
+  areaIds: z.array(gameId).max(1000).default([]),
+  /** Private mail: the players. */
+  roleIds: z.array(gameId).max(MAX_COMMAND_TARGETS).default([]),
+  excludedRoleIds: z.array(gameId).max(MAX_MAIL_EXCLUSIONS).default([]),
+  /** Role filters of a public mail; null is unlimited. */
+  createdFrom: epochMs.nullable().default(null),
+  createdTo: epochMs.nullable().default(null),
+  levelMin: z.number().int().positive().nullable().default(null),
+  levelMax: z.number().int().positive().nullable().default(null),
+});
+
+const mail = z.object({
+  mailId: gameId,
+  title: z.string().min(1).max(100),
+  content: z.string().max(10_000),
+  sender: z.string().max(64),
+  items: z.array(grant).max(100),
+  expiresAt: epochMs.nullable(),
+});
+
+export const GAME_COMMANDS = {
+  /** Force logout of players: they go offline. */
+  kickPlayers: {
+    params: z.object({ ...base, roleIds: gameIds }),
+    result: z.object({ ...resultBase, players: z.array(change('roleId', onlineState)) }),
+  },
+  /** Force logout of everyone online in one area, or in every area. */
+  kickAll: {
+    params: z.object({ ...base, areaId: gameId.nullable() }),
+    result: z.object({ ...resultBase, areaId: z.string().nullable(), kicked: count, regions: z.array(change('areaId', z.object({ onlineNumber: count, queueSize: count }))) }),
+  },
+  /** Banned players cannot sign in; online ones are kicked. */
+  banPlayers: { params: sanction, result: z.object({ ...resultBase, players: z.array(change('roleId', banState)) }) },
+  unbanPlayers: {
+    params: z.object({ ...base, roleIds: gameIds, reason: reasonText }),
+    result: z.object({ ...resultBase, players: z.array(change('roleId', banState)) }),
+  },
+  /** Muted players cannot chat. */
+  mutePlayers: { params: sanction, result: z.object({ ...resultBase, players: z.array(change('roleId', muteState)) }) },
+  unmutePlayers: {
+    params: z.object({ ...base, roleIds: gameIds, reason: reasonText }),
+    result: z.object({ ...resultBase, players: z.array(change('roleId', muteState)) }),
+  },
+  /** None of a banned account's roles can sign in; online ones are kicked. */
+  banAccounts: {
+    params: accountSanction,
+    result: z.object({ ...resultBase, accounts: z.array(change('userId', accountBanState)), kickedRoleIds: z.array(z.string()) }),
+  },
+  unbanAccounts: {
+    params: z.object({ ...base, userIds: gameIds, reason: reasonText }),
+    result: z.object({ ...resultBase, accounts: z.array(change('userId', accountBanState)), kickedRoleIds: z.array(z.string()) }),
+  },
+  /**
+   * Takes `quantity` of one bag item, only if 0 < quantity <= current and current still equals
+   * `expectedCurrent` (what the operator was shown).
+   */
+  deductAssets: {
+    params: z.object({ ...base, roleId: gameId, sourceId: gameId, quantity, expectedCurrent: count }),
+    result: z.object({
+      ...resultBase,
+      roleId: z.string(),
+      sourceId: z.string(),
+      itemType: z.enum(BAG_ITEM_TYPES),
+      quantity: count,
+      before: z.object({ currentNumber: count }),
+      after: z.object({ currentNumber: count }),
+    }),
+  },
+  unlockMaps: {
+    params: z.object({ ...base, roleId: gameId, kind: z.enum(MAP_KINDS), mapIds: z.array(gameId).min(1).max(1000) }),
+    result: z.object({ ...resultBase, roleId: z.string(), kind: z.enum(MAP_KINDS), maps: z.array(change('mapId', z.object({ unlocked: z.boolean() }))) }),
+  },
+  /** The explore-map coordinate editor: the player must be offline (kick first). */
+  setMapPosition: {
+    params: z.object({ ...base, roleId: gameId, mapId: gameId, position: mapPosition }),
+    result: z.object({
+      ...resultBase,
+      roleId: z.string(),
+      mapId: z.string(),
+      before: z.object({ position: mapPosition.nullable() }),
+      after: z.object({ position: mapPosition.nullable() }),
+    }),
+  },
+  setPlayerValue: {
+    params: z.discriminatedUnion('field', [
+      z.object({ ...base, roleId: gameId, field: z.enum(PLAYER_NUMBER_FIELDS), value: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER) }),
+      z.object({ ...base, roleId: gameId, field: z.literal('roleName'), value: z.string().trim().min(1).max(100) }),
+      z.object({ ...base, roleId: gameId, field: z.literal('unionName'), value: z.string().trim().max(100) }),
+    ]),
+    result: z.object({
+      ...resultBase,
+      roleId: z.string(),
+      field: z.enum([...PLAYER_NUMBER_FIELDS, ...PLAYER_TEXT_FIELDS]),
+      before: z.union([z.number(), z.string()]).nullable(),
+      after: z.union([z.number(), z.string()]).nullable(),
+    }),
+  },
+  setIdentityMark: {
+    params: z.object({
+      ...base,
+      roleIds: gameIds,
+      identityMark: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+      remark: z.string().max(255),
+    }),
+    result: z.object({ ...resultBase, players: z.array(change('roleId', identityState)) }),
+  },
+  /** Puts a mail in the mailboxes of its targets; a mailbox that already holds it is skipped. */
+  deliverMail: {
+    params: z.object({ ...base, targets: mailTargets, mail }),
+    result: z.object({ ...resultBase, mailId: z.string(), delivered: count, alreadyDelivered: count }),
+  },
+  pushAnnouncement: {
+    params: z.object({
+      ...base,
+      announcementId: gameId,
+      type: z.enum(ANNOUNCEMENT_TYPES),
+      /** Empty for every area. */
+      areaIds: z.array(gameId).max(1000),
+      title: z.string().min(1).max(128),
+      content: z.string().max(20_000),
+      startAt: epochMs,
+      endAt: epochMs.nullable(),
+      sort: z.number().int(),
+    }),
+    result: z.object({
+      ...resultBase,
+      announcementId: z.string(),
+      before: z.object({ live: z.boolean(), title: z.string().nullable() }),
+      after: z.object({ live: z.boolean(), title: z.string().nullable() }),
+    }),
+  },
+  withdrawAnnouncement: {
+    params: z.object({ ...base, announcementId: gameId }),
+    result: z.object({ ...resultBase, announcementId: z.string(), before: z.object({ live: z.boolean() }), after: z.object({ live: z.boolean() }) }),
+  },
+  /** /area/add: the region appears in the game's server list. */
+  createRegion: {
+    params: z.object({
+      ...base,
+      region: region.pick({ id: true, name: true, status: true, loginStatus: true, heat: true, uiSort: true, group: true }),
+    }),
+    result: z.object({ ...resultBase, region }),
+  },
+  /** Rename, ui sort, group, auto-close time (null cancels it). */
+  updateRegion: {
+    params: z.object({ ...base, areaId: gameId, changes: regionInfo.partial() }),
+    result: z.object({ ...resultBase, areaId: z.string(), before: regionInfo, after: regionInfo }),
+  },
+  /** Closing a region puts it under maintenance and signs everyone in it out. */
+  setRegionStatus: {
+    params: z.object({ ...base, areaIds: gameIds, status: z.enum(REGION_STATUSES) }),
+    result: z.object({ ...resultBase, regions: z.array(change('areaId', regionStatusState)), kicked: count }),
+  },
+  setRegionLoginStatus: {
+    params: z.object({ ...base, areaIds: gameIds, loginStatus: z.enum(REGION_LOGIN_STATUSES) }),
+    result: z.object({ ...resultBase, regions: z.array(change('areaId', z.object({ loginStatus: z.enum(REGION_LOGIN_STATUSES) }))) }),
+  },
+  setRegionHeat: {
+    params: z.object({ ...base, areaIds: gameIds, heat: z.enum(REGION_HEATS) }),
+    result: z.object({ ...resultBase, regions: z.array(change('areaId', z.object({ heat: z.enum(REGION_HEATS) }))) }),
+  },
+  /** Moves every role of `fromId` into `intoId`; only while `fromId` is under maintenance. */
+  mergeRegions: {
+    params: z.object({ ...base, fromId: gameId, intoId: gameId }),
+    result: z.object({
+      ...resultBase,
+      fromId: z.string(),
+      intoId: z.string(),
+      movedPlayers: count,
+      before: z.object({ from: region, into: region }),
+      after: z.object({ from: region, into: region }),
+    }),
+  },
+  /** Grants an incomplete order's goods and marks it completed. */
+  replenishOrder: {
+    params: z.object({ ...base, orderId: gameId }),
+    result: z.object({
+      ...resultBase,
+      orderId: z.string(),
+      roleId: z.string(),
+      before: z.object({ status: z.enum(ORDER_STATUSES) }),
+      after: z.object({ status: z.enum(ORDER_STATUSES) }),
+      granted: z.array(assetChange),
+    }),
+  },
+  /** Takes a completed order's goods back (what is left of them) and marks it cancelled. */
+  cancelOrder: {
+    params: z.object({ ...base, orderId: gameId }),
+    result: z.object({
+      ...resultBase,
+      orderId: z.string(),
+      roleId: z.string(),
+      before: z.object({ status: z.enum(ORDER_STATUSES) }),
+      after: z.object({ status: z.enum(ORDER_STATUSES) }),
+      deducted: z.array(assetChange),
+    }),
+  },
+} as const;
+
+export type GameCommandKind = keyof typeof GAME_COMMANDS;
+export const GAME_COMMAND_KINDS = Object.keys(GAME_COMMANDS) as GameCommandKind[];
+/** What a caller passes (defaults may be left out). */
+export type GameCommandInput<K extends GameCommandKind> = z.input<(typeof GAME_COMMANDS)[K]['params']>;
+/** The command after validation (defaults filled in). */
+export type GameCommand<K extends GameCommandKind> = z.output<(typeof GAME_COMMANDS)[K]['params']>;
+export type GameCommandResult<K extends GameCommandKind> = z.output<(typeof GAME_COMMANDS)[K]['result']>;
+
+export type MailTargets = z.output<typeof mailTargets>;
+export type Mail = z.output<typeof mail>;
+
+// ---------------------------------------------------------------------------------------------
+// Failures.
+// ---------------------------------------------------------------------------------------------
+
+/** Why the game refused a well-formed command. */
+export const GAME_REFUSAL_REASONS = [
+  'playerNotFound',
+  'accountNotFound',
+  'regionNotFound',
+  'orderNotFound',
+  'goodsNotFound',
+  'itemNotFound',
+  'announcementNotFound',
+  'regionExists',
+  'regionMerged',
+  'notUnderMaintenance',
+  'insufficientQuantity',
+  'staleQuantity',
+  'orderNotIncomplete',
+  'orderNotCompleted',
+  'playerOnline',
+  'mapLocked',
+  'unmodifiedData',
+] as const;
+export type GameRefusalReason = (typeof GAME_REFUSAL_REASONS)[number];
+
+/** Why a command was not even considered. */
+export const GAME_INVALID_REASONS = ['invalidParams', 'commandIdReused', 'untilNotInFuture', 'sameRegion'] as const;
+export type GameInvalidReason = (typeof GAME_INVALID_REASONS)[number];
+
+export const GATEWAY_ERROR_KINDS = ['unavailable', 'timeout', 'rejected', 'invalid'] as const;
+export type GatewayErrorKind = (typeof GATEWAY_ERROR_KINDS)[number];
+
+/** A failed command as it travels: `unavailable` and `timeout` never reached (or left) the game. */
+export const gatewayFailure = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('rejected'), reason: z.enum(GAME_REFUSAL_REASONS), details: z.record(z.string(), z.unknown()).optional() }),
+  z.object({ kind: z.literal('invalid'), reason: z.enum(GAME_INVALID_REASONS), details: z.record(z.string(), z.unknown()).optional() }),
+  z.object({ kind: z.literal('unavailable'), reason: z.string(), details: z.record(z.string(), z.unknown()).optional() }),
+  z.object({ kind: z.literal('timeout'), reason: z.string(), details: z.record(z.string(), z.unknown()).optional() }),
+]);
+export type GatewayFailure = z.infer<typeof gatewayFailure>;
+
+export const gatewayHealth = z.object({
+  ok: z.boolean(),
+  adapter: z.string(),
+  latencyMs: z.number().nonnegative(),
+  message: z.string().optional(),
+});
+export type GatewayHealth = z.infer<typeof gatewayHealth>;
+
+/** Labels of the refusals, for the console's answer to the operator (spec wording where it has one). */
+export const GAME_REFUSAL_LABELS: Record<GameRefusalReason, { en: string; zh: string }> = {
+  playerNotFound: { en: 'player does not exist', zh: '玩家不存在' },
+  accountNotFound: { en: 'account does not exist', zh: '账号不存在' },
+  regionNotFound: { en: 'Player data error: areaId not found', zh: '玩家数据错误：未找到区服ID' },
+  orderNotFound: { en: 'order does not exist', zh: '订单不存在' },
+  goodsNotFound: { en: 'goods do not exist', zh: '商品不存在' },
+  itemNotFound: { en: 'the player does not own this item', zh: '玩家没有该道具' },
+  announcementNotFound: { en: 'announcement does not exist', zh: '公告不存在' },
+  regionExists: { en: 'the server region already exists', zh: '区服已存在' },
+  regionMerged: { en: 'the server region has been merged', zh: '区服已被合并' },
+  notUnderMaintenance: {
+    en: 'since the server region is not under maintenance, merging is not possible.',
+    zh: '区服未处于维护状态，无法合服。',
+  },
+  insufficientQuantity: { en: 'the quantity is larger than the current quantity', zh: '扣除数量大于当前数量' },
+  staleQuantity: { en: 'the quantity changed since it was shown; reload the bag', zh: '数量已变化，请刷新背包' },
+  orderNotIncomplete: { en: 'the current order is not incomplete', zh: '当前订单不是未完成状态' },
+  orderNotCompleted: { en: 'the current order is not completed', zh: '当前订单不是已完成状态' },
+  playerOnline: { en: 'the player is online; kick the player first', zh: '玩家在线，请先踢下线' },
+  mapLocked: { en: 'the map is not unlocked', zh: '地图未解锁' },
+  unmodifiedData: { en: 'unmodified data', zh: '数据未修改' },
+};

@@ -1,0 +1,160 @@
+/**
+ * The game gateway: the one port through which the console operates a game (house plan
+ * section 1). Adapters: `embedded` (the game world in the console's database,
+ * `game/world/embedded-gateway.ts`) and `http` (real game servers over the signed protocol).
+ *
+ * Every command carries a `commandId`. A game applies a command id once; the same id again
+ * answers the first outcome (result or refusal) and changes nothing more, so a command that
+ * timed out can be retried safely with the same id. A new operator action takes a new id.
+ *
+ * Do not call the gateway inside an open database transaction: the embedded adapter opens its
+ * own (on SQLite it would wait for yours forever), and the http adapter would hold yours across
+ * a network call. Call the gateway, then record the audit entry with its result or failure.
+ */
+import {
+  gatewayFailure,
+  type GameCommandInput,
+  type GameCommandKind,
+  type GameCommandResult,
+  type GameInvalidReason,
+  type GameRefusalReason,
+  type GatewayErrorKind,
+  type GatewayFailure,
+  type GatewayHealth,
+} from '@gm/contract/game-commands.contract.ts';
+
+export type { GatewayErrorKind, GatewayFailure, GatewayHealth };
+
+type Command<K extends GameCommandKind> = (command: GameCommandInput<K>) => Promise<GameCommandResult<K>>;
+
+export interface GameGateway {
+  /** `embedded` or `http`. */
+  readonly adapter: string;
+  /** Force logout: the players go offline. */
+  kickPlayers: Command<'kickPlayers'>;
+  /** Force logout of everyone in one area (`areaId`), or everywhere (`areaId: null`). */
+  kickAll: Command<'kickAll'>;
+  /** Banned players cannot sign in; those online are kicked. */
+  banPlayers: Command<'banPlayers'>;
+  unbanPlayers: Command<'unbanPlayers'>;
+  /** Muted players cannot chat. */
+  mutePlayers: Command<'mutePlayers'>;
+  unmutePlayers: Command<'unmutePlayers'>;
+  /** No role of a banned account can sign in; those online are kicked. */
+  banAccounts: Command<'banAccounts'>;
+  unbanAccounts: Command<'unbanAccounts'>;
+  /** Takes 0 < quantity <= current of one bag item, only if current still equals `expectedCurrent`. */
+  deductAssets: Command<'deductAssets'>;
+  unlockMaps: Command<'unlockMaps'>;
+  /** Moves an offline player on an explore map. */
+  setMapPosition: Command<'setMapPosition'>;
+  setPlayerValue: Command<'setPlayerValue'>;
+  setIdentityMark: Command<'setIdentityMark'>;
+  deliverMail: Command<'deliverMail'>;
+  pushAnnouncement: Command<'pushAnnouncement'>;
+  withdrawAnnouncement: Command<'withdrawAnnouncement'>;
+  createRegion: Command<'createRegion'>;
+  /** Rename, ui sort, group, auto-close time. */
+  updateRegion: Command<'updateRegion'>;
+  /** open, close (under maintenance; everyone is signed out) or hide. */
+  setRegionStatus: Command<'setRegionStatus'>;
+  setRegionLoginStatus: Command<'setRegionLoginStatus'>;
+  setRegionHeat: Command<'setRegionHeat'>;
+  /** Only while the source region is under maintenance. */
+  mergeRegions: Command<'mergeRegions'>;
+  /** Incomplete orders only: grants the goods and marks the order completed. */
+  replenishOrder: Command<'replenishOrder'>;
+  /** Completed orders only: takes the goods back and marks the order cancelled. */
+  cancelOrder: Command<'cancelOrder'>;
+  /** Whether the game answers; never throws. */
+  health(): Promise<GatewayHealth>;
+}
+
+/** Every command of the contract is a method of the port, and nothing else is. */
+type Assert<T extends true> = T;
+export type GatewayCoversContract = Assert<GameCommandKind extends keyof GameGateway ? true : false>;
+
+/** How an adapter runs any command: validate, send or apply, answer. */
+export type CommandExecutor = <K extends GameCommandKind>(kind: K, command: GameCommandInput<K>) => Promise<GameCommandResult<K>>;
+
+/** Builds the port from an adapter's executor, so both adapters route commands the same way. */
+export function gatewayFrom(adapter: string, execute: CommandExecutor, health: () => Promise<GatewayHealth>): GameGateway {
+  return {
+    adapter,
+    kickPlayers: (c) => execute('kickPlayers', c),
+    kickAll: (c) => execute('kickAll', c),
+    banPlayers: (c) => execute('banPlayers', c),
+    unbanPlayers: (c) => execute('unbanPlayers', c),
+    mutePlayers: (c) => execute('mutePlayers', c),
+    unmutePlayers: (c) => execute('unmutePlayers', c),
+    banAccounts: (c) => execute('banAccounts', c),
+    unbanAccounts: (c) => execute('unbanAccounts', c),
+    deductAssets: (c) => execute('deductAssets', c),
+    unlockMaps: (c) => execute('unlockMaps', c),
+    setMapPosition: (c) => execute('setMapPosition', c),
+    setPlayerValue: (c) => execute('setPlayerValue', c),
+    setIdentityMark: (c) => execute('setIdentityMark', c),
+    deliverMail: (c) => execute('deliverMail', c),
+    pushAnnouncement: (c) => execute('pushAnnouncement', c),
+    withdrawAnnouncement: (c) => execute('withdrawAnnouncement', c),
+    createRegion: (c) => execute('createRegion', c),
+    updateRegion: (c) => execute('updateRegion', c),
+    setRegionStatus: (c) => execute('setRegionStatus', c),
+    setRegionLoginStatus: (c) => execute('setRegionLoginStatus', c),
+    setRegionHeat: (c) => execute('setRegionHeat', c),
+    mergeRegions: (c) => execute('mergeRegions', c),
+    replenishOrder: (c) => execute('replenishOrder', c),
+    cancelOrder: (c) => execute('cancelOrder', c),
+    health,
+  };
+}
+
+/**
+ * A command that failed. `unavailable`: the game could not be reached (nothing was applied).
+ * `timeout`: no answer in time (it may or may not have been applied; retry with the same
+ * command id to find out). `rejected`: the game refused it by its rules, with a reason key.
+ * `invalid`: the command was malformed and never considered.
+ */
+export class GatewayError extends Error {
+  readonly kind: GatewayErrorKind;
+  readonly reason: string;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(failure: GatewayFailure) {
+    super(`game gateway: ${failure.kind} (${failure.reason})`);
+    this.name = 'GatewayError';
+    this.kind = failure.kind;
+    this.reason = failure.reason;
+    this.details = failure.details;
+  }
+
+  static rejected(reason: GameRefusalReason, details?: Record<string, unknown>): GatewayError {
+    return new GatewayError({ kind: 'rejected', reason, ...(details ? { details } : {}) });
+  }
+
+  static invalid(reason: GameInvalidReason, details?: Record<string, unknown>): GatewayError {
+    return new GatewayError({ kind: 'invalid', reason, ...(details ? { details } : {}) });
+  }
+
+  static unavailable(reason: string, details?: Record<string, unknown>): GatewayError {
+    return new GatewayError({ kind: 'unavailable', reason, ...(details ? { details } : {}) });
+  }
+
+  static timeout(reason: string, details?: Record<string, unknown>): GatewayError {
+    return new GatewayError({ kind: 'timeout', reason, ...(details ? { details } : {}) });
+  }
+
+  /** Back from the wire (the http adapter, a stored refusal). */
+  static fromFailure(value: unknown): GatewayError {
+    const parsed = gatewayFailure.safeParse(value);
+    return new GatewayError(parsed.success ? parsed.data : { kind: 'unavailable', reason: 'malformedFailure' });
+  }
+
+  toFailure(): GatewayFailure {
+    return gatewayFailure.parse({ kind: this.kind, reason: this.reason, ...(this.details ? { details: this.details } : {}) });
+  }
+}
+
+export function isGatewayError(error: unknown): error is GatewayError {
+  return error instanceof GatewayError;
+}

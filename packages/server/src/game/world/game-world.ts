@@ -1,0 +1,243 @@
+/**
+ * The embedded game's own rules, shared by the gateway's commands and by what players do in the
+ * game (sign in, chat, collect mail, buy): who may sign in or chat, and how goods are granted
+ * and taken back. The simulator and the tests drive players through `createGameWorld`.
+ */
+import { randomUUID } from 'node:crypto';
+import { grant as grantSchema, type AssetChange, type Grant, type GrantCurrency, type MapPosition } from '@gm/contract/game-commands.contract.ts';
+import { z } from 'zod';
+import type { Db, Trx } from '../../db/database.ts';
+import type { GameOrderRow, GamePlayerRow, GameRegionRow } from './world.table.ts';
+import * as worldRepository from './world.repository.ts';
+
+/** A ban or mute is in force while its end is later than now. */
+export function inForce(until: number | null, now: number): boolean {
+  return until !== null && until > now;
+}
+
+export type SignInRefusal = 'playerNotFound' | 'playerBanned' | 'accountBanned' | 'regionNotFound' | 'regionClosed' | 'loginBlocked' | 'gmOnly';
+
+const INSIDER = 1;
+
+/** Why a role may not sign in now, or null when it may. */
+export async function signInRefusal(db: Db | Trx, roleId: string, now: number): Promise<SignInRefusal | null> {
+  const player = await worldRepository.findPlayer(db, roleId);
+  if (!player) return 'playerNotFound';
+  if (inForce(player.ban_until, now)) return 'playerBanned';
+  const account = await worldRepository.findAccount(db, player.user_id);
+  if (account && inForce(account.ban_until, now)) return 'accountBanned';
+  const region = await worldRepository.findRegion(db, player.area_id);
+  if (!region) return 'regionNotFound';
+  return regionRefusal(region, player);
+}
+
+function regionRefusal(region: GameRegionRow, player: GamePlayerRow): SignInRefusal | null {
+  // GM-only login lets insiders in even during maintenance: they check the region before opening it.
+  if (region.login_status === 'blocked') return 'loginBlocked';
+  if (region.login_status === 'gm') return player.identity_mark === INSIDER ? null : 'gmOnly';
+  if (region.status === 'close') return 'regionClosed';
+  return null;
+}
+
+export function parseGrants(json: string): Grant[] {
+  return z.array(grantSchema).parse(JSON.parse(json));
+}
+
+export function parsePosition(json: string | null): MapPosition | null {
+  if (json === null) return null;
+  return JSON.parse(json) as MapPosition;
+}
+
+const CURRENCY_COLUMN = {
+  recharge: 'recharge_currency',
+  nonRecharge: 'non_recharge_currency',
+  unionCoin: 'union_coin',
+} as const satisfies Record<GrantCurrency, keyof GamePlayerRow>;
+
+/** Adds goods to a role: items to the bag (a new stack when it had none), currency to its balance. */
+export async function applyGrants(trx: Trx, roleId: string, grants: readonly Grant[], at: number): Promise<AssetChange[]> {
+  const changes: AssetChange[] = [];
+  for (const g of grants) {
+    if (g.kind === 'currency') {
+      const player = await worldRepository.findPlayer(trx, roleId);
+      if (!player) throw new Error(`role ${roleId} vanished inside its transaction`);
+      const column = CURRENCY_COLUMN[g.currency];
+      const before = player[column];
+      await worldRepository.updatePlayer(trx, roleId, { [column]: before + g.quantity, updated_at: at });
+      changes.push({ kind: 'currency', id: g.currency, quantity: g.quantity, before, after: before + g.quantity, shortfall: 0 });
+      continue;
+    }
+    const item = await worldRepository.findBagItem(trx, roleId, g.sourceId);
+    if (item) {
+      await worldRepository.addToBag(trx, roleId, g.sourceId, { number: item.number + g.quantity, current_number: item.current_number + g.quantity }, at);
+    } else {
+      await worldRepository.insertBagItems(trx, [
+        { role_id: roleId, source_id: g.sourceId, item_type: g.itemType, number: g.quantity, rarity: g.rarity, current_number: g.quantity, updated_at: at },
+      ]);
+    }
+    const before = item?.current_number ?? 0;
+    changes.push({ kind: 'item', id: g.sourceId, quantity: g.quantity, before, after: before + g.quantity, shortfall: 0 });
+  }
+  return changes;
+}
+
+/**
+ * Takes goods back (a refunded order): as much as the role still holds, never below zero; what
+ * was already spent is reported as the shortfall.
+ */
+export async function revokeGrants(trx: Trx, roleId: string, grants: readonly Grant[], at: number): Promise<AssetChange[]> {
+  const changes: AssetChange[] = [];
+  for (const g of grants) {
+    if (g.kind === 'currency') {
+      const player = await worldRepository.findPlayer(trx, roleId);
+      if (!player) throw new Error(`role ${roleId} vanished inside its transaction`);
+      const column = CURRENCY_COLUMN[g.currency];
+      const before = player[column];
+      const taken = Math.min(before, g.quantity);
+      await worldRepository.updatePlayer(trx, roleId, { [column]: before - taken, updated_at: at });
+      changes.push({ kind: 'currency', id: g.currency, quantity: taken, before, after: before - taken, shortfall: g.quantity - taken });
+      continue;
+    }
+    const item = await worldRepository.findBagItem(trx, roleId, g.sourceId);
+    const before = item?.current_number ?? 0;
+    const taken = Math.min(before, g.quantity);
+    if (item && taken > 0) await worldRepository.setBagCurrent(trx, roleId, g.sourceId, before, before - taken, at);
+    changes.push({ kind: 'item', id: g.sourceId, quantity: taken, before, after: before - taken, shortfall: g.quantity - taken });
+  }
+  return changes;
+}
+
+/** Signs roles out and lowers their regions' online numbers. */
+export async function signOut(trx: Trx, players: readonly Pick<GamePlayerRow, 'role_id' | 'area_id'>[], at: number): Promise<void> {
+  if (players.length === 0) return;
+  await worldRepository.updatePlayers(
+    trx,
+    players.map((p) => p.role_id),
+    { is_online: 0, offline_at: at, recent_login_at: at, updated_at: at },
+  );
+  const perArea = new Map<string, number>();
+  for (const p of players) perArea.set(p.area_id, (perArea.get(p.area_id) ?? 0) + 1);
+  for (const [areaId, n] of perArea) await worldRepository.lowerOnline(trx, areaId, n, at);
+}
+
+export interface PlaceOrderOptions {
+  /** Paid at once (the goods are granted) or left incomplete (payment not confirmed). */
+  paid: boolean;
+  orderId?: string;
+  platformOrderId?: string;
+  device?: string;
+  receipt?: string;
+}
+
+export interface GameWorld {
+  /** Why a role may not sign in now (banned, account banned, region closed or login-controlled), or null. */
+  signInRefusal(roleId: string): Promise<SignInRefusal | null>;
+  canSignIn(roleId: string): Promise<boolean>;
+  /** A role may chat unless it is muted or banned (or unknown). */
+  canChat(roleId: string): Promise<boolean>;
+  /** The role signs in from a device; refused as `signInRefusal` says. */
+  signIn(roleId: string, from?: { ip?: string; device?: string }): Promise<SignInRefusal | null>;
+  signOut(roleId: string): Promise<void>;
+  /** The role takes a mail's attachments into its bag; null when there is no such uncollected mail. */
+  collectMail(roleId: string, mailId: string): Promise<AssetChange[] | null>;
+  /** The role buys a product; an unpaid order stays incomplete until replenished. */
+  placeOrder(roleId: string, productId: string, options: PlaceOrderOptions): Promise<GameOrderRow>;
+  /** What an area's players see now. */
+  liveAnnouncements(areaId: string): Promise<{ announcementId: string; type: string; title: string }[]>;
+}
+
+export function createGameWorld(db: Db, now: () => number = Date.now): GameWorld {
+  const world: GameWorld = {
+    signInRefusal: (roleId) => signInRefusal(db, roleId, now()),
+    async canSignIn(roleId) {
+      return (await signInRefusal(db, roleId, now())) === null;
+    },
+    async canChat(roleId) {
+      const player = await worldRepository.findPlayer(db, roleId);
+      const at = now();
+      return player !== undefined && !inForce(player.mute_until, at) && !inForce(player.ban_until, at);
+    },
+    async signIn(roleId, from = {}) {
+      return db.transaction().execute(async (trx) => {
+        const at = now();
+        const refusal = await signInRefusal(trx, roleId, at);
+        if (refusal) return refusal;
+        const player = await worldRepository.findPlayer(trx, roleId);
+        if (!player) return 'playerNotFound';
+        await worldRepository.updatePlayer(trx, roleId, { is_online: 1, last_login_at: at, recent_login_at: at, updated_at: at });
+        await worldRepository.updateAccount(trx, player.user_id, {
+          last_login_at: at,
+          last_login_ip: from.ip ?? null,
+          last_login_device: from.device ?? null,
+          updated_at: at,
+        });
+        if (player.is_online === 0) await worldRepository.raiseOnline(trx, player.area_id, at);
+        return null;
+      });
+    },
+    async signOut(roleId) {
+      await db.transaction().execute(async (trx) => {
+        const player = await worldRepository.findPlayer(trx, roleId);
+        if (player?.is_online === 1) await signOut(trx, [player], now());
+      });
+    },
+    async collectMail(roleId, mailId) {
+      return db.transaction().execute(async (trx) => {
+        const mail = await worldRepository.findMail(trx, roleId, mailId);
+        if (!mail || mail.is_collected === 1) return null;
+        const at = now();
+        if (mail.expires_at !== null && mail.expires_at <= at) return null;
+        if (!(await worldRepository.markMailCollected(trx, roleId, mailId, at))) return null;
+        return applyGrants(trx, roleId, parseGrants(mail.items), at);
+      });
+    },
+    async placeOrder(roleId, productId, options) {
+      return db.transaction().execute(async (trx) => {
+        const at = now();
+        const player = await worldRepository.findPlayer(trx, roleId);
+        if (!player) throw new Error(`no role ${roleId}`);
+        const product = await worldRepository.findProduct(trx, productId);
+        if (!product) throw new Error(`no product ${productId}`);
+        const goods = await worldRepository.findGoods(trx, product.goods_id);
+        if (!goods) throw new Error(`no goods ${product.goods_id}`);
+        const orderId = options.orderId ?? randomUUID();
+        const order: GameOrderRow = {
+          order_id: orderId,
+          platform_order_id: options.platformOrderId ?? `P${orderId.replaceAll('-', '').toUpperCase()}`,
+          role_id: roleId,
+          user_id: player.user_id,
+          product_id: product.product_id,
+          goods_id: goods.goods_id,
+          status: options.paid ? 'completed' : 'incomplete',
+          login_device: options.device ?? '',
+          product_name: product.name,
+          price: product.price,
+          currency: product.currency,
+          item_group_id: goods.item_group_id,
+          item_group_name: goods.item_group_name,
+          receipt: options.receipt ?? '',
+          role_area: player.area_id,
+          role_name: player.role_name,
+          created_at: at,
+          updated_at: at,
+        };
+        await worldRepository.insertOrder(trx, order);
+        if (options.paid) {
+          await applyGrants(trx, roleId, parseGrants(goods.items), at);
+          await worldRepository.updatePlayer(trx, roleId, { is_recharge: 1, updated_at: at });
+        }
+        return order;
+      });
+    },
+    async liveAnnouncements(areaId) {
+      const rows = await worldRepository.liveAnnouncements(db, now());
+      return rows
+        .filter((row) => {
+          const areas = JSON.parse(row.area_ids) as string[];
+          return areas.length === 0 || areas.includes(areaId);
+        })
+        .map((row) => ({ announcementId: row.announcement_id, type: row.type, title: row.title }));
+    },
+  };
+  return world;
+}
