@@ -1,7 +1,7 @@
-import { authenticator } from 'otplib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@gm/contract/errors.ts';
 import { P } from '@gm/contract/permissions.ts';
+import { currentTotp } from '../../platform/auth/totp.ts';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, createTestApp, form, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -156,7 +156,7 @@ describe('two-factor sign-in', () => {
     expect(otpauthUrl).toContain('otpauth://totp/');
     const bad = await t.call(token, { method: 'POST', url: '/api/gm/admin/me/totp/enable', payload: { code: '000000' } });
     expect(bad.json<{ code: number }>().code).toBe(ErrorCode.OTP_INVALID);
-    const enabled = await t.call(token, { method: 'POST', url: '/api/gm/admin/me/totp/enable', payload: { code: authenticator.generate(secret) } });
+    const enabled = await t.call(token, { method: 'POST', url: '/api/gm/admin/me/totp/enable', payload: { code: currentTotp(secret, t.clock.now) } });
     const { recoveryCodes } = enabled.json<{ result: { recoveryCodes: string[] } }>().result;
     expect(recoveryCodes).toHaveLength(10);
 
@@ -166,9 +166,10 @@ describe('two-factor sign-in', () => {
     expect(wrong.json<{ code: number }>().code).toBe(ErrorCode.OTP_INVALID);
 
     // The code used to enable cannot be used again in the same step.
-    t.clock.now = Date.now();
-    const replay = await signInRaw({ account: 'operator', password: DEMO_PASSWORD, otp: authenticator.generate(secret) });
+    const replay = await signInRaw({ account: 'operator', password: DEMO_PASSWORD, otp: currentTotp(secret, t.clock.now) });
     expect(replay.json<{ code: number }>().code).toBe(ErrorCode.OTP_INVALID);
+    t.clock.now += 30_000;
+    expect((await signInRaw({ account: 'operator', password: DEMO_PASSWORD, otp: currentTotp(secret, t.clock.now) })).json<{ code: number }>().code).toBe(0);
 
     const recovery = recoveryCodes[0] ?? '';
     expect((await signInRaw({ account: 'operator', password: DEMO_PASSWORD, otp: recovery })).json<{ code: number }>().code).toBe(0);
@@ -190,7 +191,7 @@ describe('two-factor sign-in', () => {
     expect(refused.json<{ code: number }>().code).toBe(ErrorCode.OTP_ENROLLMENT_REQUIRED);
     const setup = await t.call(token, { method: 'POST', url: '/api/gm/admin/me/totp/setup' });
     const { secret } = setup.json<{ result: { secret: string } }>().result;
-    await t.call(token, { method: 'POST', url: '/api/gm/admin/me/totp/enable', payload: { code: authenticator.generate(secret) } });
+    await t.call(token, { method: 'POST', url: '/api/gm/admin/me/totp/enable', payload: { code: currentTotp(secret, t.clock.now) } });
     expect((await t.call(token, { method: 'GET', url: '/api/gm/admin/get-log' })).json<{ code: number }>().code).toBe(0);
     // It cannot be turned off while the role requires it.
     const off = await t.call(token, { method: 'POST', url: '/api/gm/admin/me/totp/disable', payload: { password: DEMO_PASSWORD } });
