@@ -149,6 +149,9 @@ export type PlayerValueField = (typeof PLAYER_NUMBER_FIELDS)[number] | (typeof P
 
 const base = { commandId };
 const resultBase = { commandId, appliedAt: epochMs };
+/** What replenishing and cancelling an order both report. */
+const orderStatus = z.object({ status: z.enum(ORDER_STATUSES) });
+const orderChange = { ...resultBase, orderId: z.string(), roleId: z.string(), before: orderStatus, after: orderStatus };
 
 const sanction = z.object({ ...base, roleIds: gameIds, until: epochMs, reason: reasonText });
 const accountSanction = z.object({ ...base, userIds: gameIds, until: epochMs, reason: reasonText });
@@ -332,26 +335,12 @@ export const GAME_COMMANDS = {
   /** Grants an incomplete order's goods and marks it completed. */
   replenishOrder: {
     params: z.object({ ...base, orderId: gameId }),
-    result: z.object({
-      ...resultBase,
-      orderId: z.string(),
-      roleId: z.string(),
-      before: z.object({ status: z.enum(ORDER_STATUSES) }),
-      after: z.object({ status: z.enum(ORDER_STATUSES) }),
-      granted: z.array(assetChange),
-    }),
+    result: z.object({ ...orderChange, granted: z.array(assetChange) }),
   },
   /** Takes a completed order's goods back (what is left of them) and marks it cancelled. */
   cancelOrder: {
     params: z.object({ ...base, orderId: gameId }),
-    result: z.object({
-      ...resultBase,
-      orderId: z.string(),
-      roleId: z.string(),
-      before: z.object({ status: z.enum(ORDER_STATUSES) }),
-      after: z.object({ status: z.enum(ORDER_STATUSES) }),
-      deducted: z.array(assetChange),
-    }),
+    result: z.object({ ...orderChange, deducted: z.array(assetChange) }),
   },
 } as const;
 

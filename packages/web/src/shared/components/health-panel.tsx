@@ -1,5 +1,6 @@
 import { Alert, Descriptions, Space, Tag, Typography } from 'antd';
 import { CheckCircleOutlined, CloseCircleOutlined } from '@ant-design/icons';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Health } from '@gm/contract/audit.contract.ts';
 import { durationParts } from '../format.ts';
@@ -29,6 +30,17 @@ function StateTag({ ok }: { ok: boolean }) {
   );
 }
 
+/** One part of the system: healthy or not, what it is, and any detail. */
+function PartState({ ok, kind, children }: { ok: boolean; kind: string; children?: ReactNode }) {
+  return (
+    <Space wrap size={4}>
+      <StateTag ok={ok} />
+      <Tag>{kind}</Tag>
+      {children}
+    </Space>
+  );
+}
+
 /** The parts of `GET /api/health`: database, log store, game gateway, version, uptime. */
 export function HealthPanel({ health, failed, column = 1 }: { health: Health | undefined; failed: boolean; column?: number }) {
   const { t } = useTranslation('common');
@@ -45,39 +57,15 @@ export function HealthPanel({ health, failed, column = 1 }: { health: Health | u
           key: 'db',
           label: t('health.database'),
           children: health ? (
-            <Space wrap size={4}>
-              <StateTag ok={health.db.ok} />
-              <Tag>{health.db.dialect}</Tag>
+            <PartState ok={health.db.ok} kind={health.db.dialect}>
               <Typography.Text type="secondary">{t('health.latency', { ms: health.db.latencyMs })}</Typography.Text>
-            </Space>
+            </PartState>
           ) : (
             '-'
           ),
         },
-        {
-          key: 'logStore',
-          label: t('health.logStore'),
-          children: health ? (
-            <Space wrap size={4}>
-              <StateTag ok={health.logStore.ok} />
-              <Tag>{health.logStore.kind}</Tag>
-            </Space>
-          ) : (
-            '-'
-          ),
-        },
-        {
-          key: 'gateway',
-          label: t('health.gateway'),
-          children: health ? (
-            <Space wrap size={4}>
-              <StateTag ok={health.gateway.ok} />
-              <Tag>{health.gateway.kind}</Tag>
-            </Space>
-          ) : (
-            '-'
-          ),
-        },
+        { key: 'logStore', label: t('health.logStore'), children: health ? <PartState ok={health.logStore.ok} kind={health.logStore.kind} /> : '-' },
+        { key: 'gateway', label: t('health.gateway'), children: health ? <PartState ok={health.gateway.ok} kind={health.gateway.kind} /> : '-' },
         { key: 'version', label: t('health.version'), children: health ? <Tag color="blue">v{health.version}</Tag> : '-' },
         { key: 'uptime', label: t('health.uptime'), children: health ? uptime(health.uptimeSeconds) : '-' },
       ]}
