@@ -37,6 +37,9 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       DEMO_PASSWORD: E2E_DEMO_PASSWORD,
       LOG_LEVEL: 'warn',
+      // A small demo history (docs/simulator.md): the browser tests start fast and still have data.
+      DEMO_PLAYERS: '300',
+      DEMO_DAYS: '35',
     },
   },
 });

@@ -1,4 +1,7 @@
-import { expect, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page, type TestInfo } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD } from '../e2e-env.ts';
 
 export const passwordOf = (account: string) => (account === 'admin' ? E2E_ADMIN_PASSWORD : E2E_DEMO_PASSWORD);
@@ -20,4 +23,41 @@ export async function signInByApi(page: Page, account: string): Promise<string> 
   await page.goto('/login');
   await page.evaluate((token) => localStorage.setItem('token', token), body.result);
   return body.result;
+}
+
+/** One API call with a token, as the web app makes it; fails the test unless the answer is code 0. */
+export async function apiCall<T = Record<string, unknown>>(page: Page, token: string, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
+  const res = await page.request.fetch(`/api/gm/admin${path}`, { method, headers: { authorization: token }, ...(data !== undefined ? { data } : {}) });
+  const body = (await res.json()) as { code: number; message: string; result: T };
+  expect(body.code, `${method} ${path}: ${body.message}`).toBe(0);
+  return body.result;
+}
+
+/** Stores the spec's language setting (`en` / `cn`) so the next page load uses it. */
+export async function storeLanguageSetting(page: Page, setting: 'en' | 'cn'): Promise<void> {
+  await page.evaluate((value) => localStorage.setItem('language', value), setting);
+}
+
+/**
+ * Adds deterministic demo players (with their bags, maps, reports and redeem claims) to the
+ * browser-test server's game world, through the same seed the demo uses. Safe to call from
+ * several specs: each call adds more.
+ */
+export function seedGameWorld(testInfo: TestInfo, options: { players: number; reports?: number; claims?: number; seed?: number }): void {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  // The server's own database, as the config starts it (relative to the config's folder).
+  const url = testInfo.config.webServer?.env?.DATABASE_URL ?? 'sqlite:../data/e2e/console.db';
+  const file = resolve(dirname(testInfo.config.configFile ?? fileURLToPath(new URL('../playwright.config.ts', import.meta.url))), url.replace(/^sqlite:/, ''));
+  execFileSync(
+    process.execPath,
+    [
+      '--import', 'tsx', 'scripts/seed-game-world.ts',
+      '--database', `sqlite:${file}`,
+      '--players', String(options.players),
+      '--reports', String(options.reports ?? 0),
+      '--claims', String(options.claims ?? 0),
+      '--seed', String(options.seed ?? 1),
+    ],
+    { cwd: root, stdio: 'pipe' },
+  );
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { pageQuery, timeBound } from './common.contract.ts';
 import { OPERATION_LOG_PAGE_SIZE } from './constants.ts';
+import { BASIC_MANAGEMENT_AUDIT_ACTIONS } from './basic-management.contract.ts';
+import { PLAYER_AUDIT_ACTIONS } from './players.contract.ts';
 
 export const AUDIT_OUTCOMES = ['ok', 'failed', 'denied'] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
@@ -23,6 +25,19 @@ export const AUDIT_ACTIONS = {
   'roles.create': { en: 'Create role', zh: '创建角色' },
   'roles.update': { en: 'Edit role', zh: '编辑角色' },
   'roles.delete': { en: 'Delete role', zh: '删除角色' },
+  'areas.create': { en: 'Add server region', zh: '新增区服' },
+  'areas.update': { en: 'Edit server region', zh: '编辑区服' },
+  'areas.open': { en: 'Open server regions', zh: '开启区服' },
+  'areas.close': { en: 'Close server regions', zh: '关闭区服' },
+  'areas.hide': { en: 'Hide server regions', zh: '隐藏区服' },
+  'areas.loginStatus': { en: 'Region login control', zh: '区服登录控制' },
+  'areas.heat': { en: 'Set region heat', zh: '设置区服热度' },
+  'areas.merge': { en: 'Merge server regions', zh: '合服' },
+  'areas.autoCloseSet': { en: 'Schedule region auto-close', zh: '设置区服自动关服' },
+  'areas.autoCloseCancel': { en: 'Cancel region auto-close', zh: '取消区服自动关服' },
+  'areas.autoCloseFire': { en: 'Region auto-closed on schedule', zh: '区服按计划自动关服' },
+  ...BASIC_MANAGEMENT_AUDIT_ACTIONS,
+  ...PLAYER_AUDIT_ACTIONS,
 } as const satisfies Record<string, { en: string; zh: string }>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -59,7 +74,7 @@ export type AuditQuery = z.infer<typeof auditQuery>;
 export const health = z.object({
   db: z.object({ ok: z.boolean(), dialect: z.string(), latencyMs: z.number() }),
   logStore: z.object({ ok: z.boolean(), kind: z.string() }),
-  gateway: z.object({ ok: z.boolean(), kind: z.string() }),
+  gateway: z.object({ ok: z.boolean(), kind: z.string(), latencyMs: z.number().optional(), message: z.string().optional() }),
   version: z.string(),
   uptimeSeconds: z.number(),
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GAME_COMMAND_KINDS, GAME_COMMANDS, GAME_REFUSAL_LABELS, GAME_REFUSAL_REASONS, gatewayFailure } from './game-commands.contract.ts';
+import { GAME_COMMAND_KINDS, GAME_COMMANDS, GAME_INVALID_REASONS, GAME_REFUSAL_REASONS, gatewayFailure } from './game-commands.contract.ts';
+import { en, zhCN } from './messages.ts';
 
 describe('game commands contract', () => {
   it('every command carries a command id', () => {
@@ -12,11 +13,10 @@ describe('game commands contract', () => {
     }
   });
 
-  it('labels every refusal in both languages', () => {
-    expect(Object.keys(GAME_REFUSAL_LABELS).sort()).toEqual([...GAME_REFUSAL_REASONS].sort());
-    for (const label of Object.values(GAME_REFUSAL_LABELS)) {
-      expect(label.en.length).toBeGreaterThan(0);
-      expect(label.zh.length).toBeGreaterThan(0);
+  it('words every refusal and invalid reason in both languages', () => {
+    for (const reason of [...GAME_REFUSAL_REASONS, ...GAME_INVALID_REASONS]) {
+      expect(en.game[reason], reason).toBeTruthy();
+      expect(zhCN.game[reason], reason).toBeTruthy();
     }
   });
 

@@ -265,6 +265,23 @@ export const GAME_COMMANDS = {
     }),
     result: z.object({ ...resultBase, players: z.array(change('roleId', identityState)) }),
   },
+  /**
+   * /player/add: a new account with one role on a live region, for QA (usually an insider, who
+   * may sign in while the region is GM-only). The game picks the ids; an empty account name
+   * gets one made from the role id.
+   */
+  createPlayer: {
+    params: z.object({
+      ...base,
+      areaId: gameId,
+      roleName: z.string().trim().min(1).max(100),
+      account: z.string().trim().max(100).default(''),
+      level: z.number().int().min(1).max(100_000).default(1),
+      identityMark: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(1),
+      remark: z.string().max(255).default(''),
+    }),
+    result: z.object({ ...resultBase, roleId: z.string(), userId: z.string(), account: z.string(), areaId: z.string(), roleName: z.string() }),
+  },
   /** Puts a mail in the mailboxes of its targets; a mailbox that already holds it is skipped. */
   deliverMail: {
     params: z.object({ ...base, targets: mailTargets, mail }),
@@ -404,27 +421,3 @@ export const gatewayHealth = z.object({
   message: z.string().optional(),
 });
 export type GatewayHealth = z.infer<typeof gatewayHealth>;
-
-/** Labels of the refusals, for the console's answer to the operator (spec wording where it has one). */
-export const GAME_REFUSAL_LABELS: Record<GameRefusalReason, { en: string; zh: string }> = {
-  playerNotFound: { en: 'player does not exist', zh: '玩家不存在' },
-  accountNotFound: { en: 'account does not exist', zh: '账号不存在' },
-  regionNotFound: { en: 'Player data error: areaId not found', zh: '玩家数据错误：未找到区服ID' },
-  orderNotFound: { en: 'order does not exist', zh: '订单不存在' },
-  goodsNotFound: { en: 'goods do not exist', zh: '商品不存在' },
-  itemNotFound: { en: 'the player does not own this item', zh: '玩家没有该道具' },
-  announcementNotFound: { en: 'announcement does not exist', zh: '公告不存在' },
-  regionExists: { en: 'the server region already exists', zh: '区服已存在' },
-  regionMerged: { en: 'the server region has been merged', zh: '区服已被合并' },
-  notUnderMaintenance: {
-    en: 'since the server region is not under maintenance, merging is not possible.',
-    zh: '区服未处于维护状态，无法合服。',
-  },
-  insufficientQuantity: { en: 'the quantity is larger than the current quantity', zh: '扣除数量大于当前数量' },
-  staleQuantity: { en: 'the quantity changed since it was shown; reload the bag', zh: '数量已变化，请刷新背包' },
-  orderNotIncomplete: { en: 'the current order is not incomplete', zh: '当前订单不是未完成状态' },
-  orderNotCompleted: { en: 'the current order is not completed', zh: '当前订单不是已完成状态' },
-  playerOnline: { en: 'the player is online; kick the player first', zh: '玩家在线，请先踢下线' },
-  mapLocked: { en: 'the map is not unlocked', zh: '地图未解锁' },
-  unmodifiedData: { en: 'unmodified data', zh: '数据未修改' },
-};

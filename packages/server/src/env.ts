@@ -18,6 +18,11 @@ const schema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   DEMO_PASSWORD: z.string().min(8).optional(),
   GAME_INGEST_KEY: z.string().min(16).optional(),
+  /** A real game behind the http gateway (docs/game-protocol.md); unset: the embedded world. */
+  GAME_GATEWAY_URL: z.url({ protocol: /^https?$/, error: 'GAME_GATEWAY_URL must be an http(s) URL' }).optional(),
+  GAME_GATEWAY_KEY: z.string().min(16).optional(),
+  GAME_GATEWAY_GAME_ID: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/).default('demo'),
+  GAME_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   DEMO_DATA: flag.default(true),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(5).max(64).default(8),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
@@ -32,8 +37,13 @@ const schema = z.object({
 
 export type Env = z.infer<typeof schema>;
 
+const withGateway = schema.refine((env) => !env.GAME_GATEWAY_URL || env.GAME_GATEWAY_KEY, {
+  path: ['GAME_GATEWAY_KEY'],
+  error: 'required when GAME_GATEWAY_URL is set (the key the game server has as its gateway key)',
+});
+
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const parsed = schema.safeParse(source);
+  const parsed = withGateway.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
@@ -44,4 +54,57 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
 /** A password for a demo operator when none is configured: printed once at first start. */
 export function generatedPassword(): string {
   return randomBytes(12).toString('base64url');
+}
+
+/**
+ * The reference game server's settings (`npm run game-server`; docs/game-protocol.md). A
+ * separate program with its own database; GAME_SERVER_KEY is the key the console has as
+ * GAME_GATEWAY_KEY.
+ */
+const gameServerSchema = z.object({
+  GAME_SERVER_PORT: z.coerce.number().int().min(0).max(65535).default(8090),
+  GAME_SERVER_HOST: z.string().default('127.0.0.1'),
+  GAME_SERVER_DATABASE_URL: z
+    .string()
+    .regex(/^(sqlite:|postgres(ql)?:\/\/)/, 'GAME_SERVER_DATABASE_URL must start with sqlite: or postgres://')
+    .default('sqlite:./data/game-server.db'),
+  GAME_SERVER_GAME_ID: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'GAME_SERVER_GAME_ID: lower-case letters, digits, _ and -').default('demo'),
+  GAME_SERVER_KEY: z
+    .string({ error: 'required: the shared gateway key (the console has the same value as GAME_GATEWAY_KEY), e.g. GAME_SERVER_KEY=$(openssl rand -base64 32)' })
+    .min(16, 'at least 16 characters'),
+  GAME_SERVER_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  GAME_SERVER_FAIL_FIRST: z.coerce.number().int().min(0).default(0),
+  GAME_SERVER_FAIL_ALL: flag.default(false),
+  GAME_SERVER_PLAYERS: z.coerce.number().int().min(0).max(1_000_000).default(2000),
+});
+
+export type GameServerEnv = z.infer<typeof gameServerSchema>;
+
+export function readGameServerEnv(source: NodeJS.ProcessEnv = process.env): GameServerEnv {
+  const parsed = gameServerSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid game server configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+/**
+ * The demo history `npm start` seeds on first start when DEMO_DATA is on (docs/simulator.md):
+ * how many simulated players, over how many days up to now. DEMO_PLAYERS=0 seeds none.
+ */
+const demoSchema = z.object({
+  DEMO_PLAYERS: z.coerce.number().int().min(0).max(1_000_000).default(3000),
+  DEMO_DAYS: z.coerce.number().int().min(1).max(365).default(35),
+});
+
+export type DemoEnv = z.infer<typeof demoSchema>;
+
+export function readDemoEnv(source: NodeJS.ProcessEnv = process.env): DemoEnv {
+  const parsed = demoSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid demo data configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
 }

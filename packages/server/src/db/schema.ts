@@ -1,7 +1,11 @@
 import type { AuditTables } from '../platform/audit/audit.table.ts';
 import type { IdentityTables } from '../platform/auth/identity.table.ts';
 import type { GameWorldTables } from '../game/world/world.table.ts';
+import type { GameReportTables } from '../game/world/world-reports.table.ts';
+import type { PlayerManagementTables } from './player-management.table.ts';
 import type { IngestTables } from '../game/ingest/ingest.table.ts';
+import type { JobTables } from '../platform/jobs/jobs.table.ts';
+import type { BasicManagementTables } from './basic-management.table.ts';
 
 /** The whole database, composed from the table files of each part (types only). */
-export interface DB extends IdentityTables, AuditTables, IngestTables, GameWorldTables {}
+export interface DB extends IdentityTables, AuditTables, IngestTables, GameWorldTables, GameReportTables, PlayerManagementTables, JobTables, BasicManagementTables {}

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db, Dialect } from '../db/database.ts';
+import type { GameGateway } from '../game/gateway/gateway.ts';
 import type { AuditActor } from './audit/audit.service.ts';
 import { loggedOut } from './errors/domain-error.ts';
 import type { Principal } from './auth/access.ts';
@@ -9,14 +10,18 @@ export interface AppConfig {
   passwordMinLength: number;
   sessionIdleMs: number;
   sessionMaxMs: number;
+  /** How often due jobs are looked for; 0 turns the worker off (tests run jobs themselves). */
+  jobPollMs: number;
 }
 
-/** What every service function receives: the database, the settings and the clock. */
+/** What every service function receives: the database, the settings, the clock and the game. */
 export interface ServiceContext {
   db: Db;
   dialect: Dialect;
   config: AppConfig;
   now: () => number;
+  /** The game the console operates (house plan section 1). Call it outside your transaction. */
+  gateway: GameGateway;
 }
 
 export function actorOf(request: FastifyRequest): AuditActor {

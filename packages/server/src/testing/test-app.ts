@@ -22,7 +22,7 @@ export interface TestApp {
 export async function createTestApp(options: Partial<BuildOptions> = {}): Promise<TestApp> {
   const clock = { now: Date.now() };
   const { databaseUrl, pgSchema, drop: dropSchema } = await testDatabaseTarget();
-  const app = await buildApp({ databaseUrl, ...(pgSchema ? { pgSchema } : {}), now: () => clock.now, ...options });
+  const app = await buildApp({ databaseUrl, ...(pgSchema ? { pgSchema } : {}), now: () => clock.now, ...options, config: { jobPollMs: 0, ...options.config } });
   await seedOperators(app.ctx, { admin: ADMIN_PASSWORD, demo: DEMO_PASSWORD });
   await app.ready();
 

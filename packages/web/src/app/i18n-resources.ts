@@ -7,6 +7,16 @@ import * as permissions from '../features/permissions/permissions.messages.ts';
 import * as gmLog from '../features/gm-log/gm-log.messages.ts';
 import * as profile from '../features/profile/profile.messages.ts';
 import * as about from '../features/about/about.messages.ts';
+import * as areas from '../features/areas/areas.messages.ts';
+import * as whitelists from '../features/whitelists/whitelists.messages.ts';
+import * as resourcesMessages from '../features/resources/resources.messages.ts';
+import * as sequences from '../features/sequences/sequences.messages.ts';
+import * as serverSettings from '../features/server-settings/server-settings.messages.ts';
+import * as agreements from '../features/agreements/agreements.messages.ts';
+import * as players from '../features/players/players.messages.ts';
+import * as explore from '../features/explore/explore.messages.ts';
+import * as exchangeClaims from '../features/exchange-claims/exchange-claims.messages.ts';
+import * as develop from '../features/develop/develop.messages.ts';
 
 /**
  * Every namespace in both languages. `errors` and `validation` come from the contract, so the
@@ -24,6 +34,16 @@ export const resources = {
     gmLog: gmLog.en,
     profile: profile.en,
     about: about.en,
+    players: players.en,
+    explore: explore.en,
+    exchangeClaims: exchangeClaims.en,
+    develop: develop.en,
+    areas: areas.en,
+    whitelists: whitelists.en,
+    resources: resourcesMessages.en,
+    sequences: sequences.en,
+    serverSettings: serverSettings.en,
+    agreements: agreements.en,
   },
   'zh-CN': {
     common: common.zhCN,
@@ -36,6 +56,16 @@ export const resources = {
     gmLog: gmLog.zhCN,
     profile: profile.zhCN,
     about: about.zhCN,
+    players: players.zhCN,
+    explore: explore.zhCN,
+    exchangeClaims: exchangeClaims.zhCN,
+    develop: develop.zhCN,
+    areas: areas.zhCN,
+    whitelists: whitelists.zhCN,
+    resources: resourcesMessages.zhCN,
+    sequences: sequences.zhCN,
+    serverSettings: serverSettings.zhCN,
+    agreements: agreements.zhCN,
   },
 } as const;
 

@@ -119,7 +119,9 @@ describe('navigation tree', () => {
     const everything = { resourceIds: [...PERMISSION_BY_CODE.keys()], buttons: [] };
     const menu = flatten(filterMenuTree(MENU_TREE, everything, (n) => n.kind !== 'route' || n.route.exists));
     const paths = menu.flatMap((n) => (n.kind === 'route' ? [n.route.path] : []));
-    expect(paths.sort()).toEqual(['/dashboard', '/setting/about', '/setting/permission', '/sysinfo/show_gm_log']);
+    const shown = NAV_ROUTES.filter((r) => r.exists && !r.hidden && !r.public).map((r) => r.path);
+    expect(paths.sort()).toEqual(shown.sort());
+    for (const hidden of NAV_ROUTES.filter((r) => r.hidden || !r.exists)) expect(paths, hidden.path).not.toContain(hidden.path);
     expect(paths).not.toContain('/setting/profile');
   });
 

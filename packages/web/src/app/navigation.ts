@@ -78,17 +78,17 @@ export const NAV_ROUTES: readonly NavRoute[] = [
   route('dashboard', null, { icon: 'dashboard', ...built }),
 
   // Basic management.
-  route('areaList', P.GROUP_BASIC, { code: P.AREA_LIST }),
-  route('areaAdd', P.GROUP_BASIC, { code: P.AREA_EDIT, hidden: true }),
-  route('resourceList', P.GROUP_BASIC, { code: P.RESOURCE_LIST }),
-  route('resourceAdd', P.GROUP_BASIC, { code: P.BASIC_CONFIG_EDIT, hidden: true }),
-  route('sequenceList', P.GROUP_BASIC, { code: P.SEQUENCE_LIST }),
-  route('sequenceAdd', P.GROUP_BASIC, { code: P.BASIC_CONFIG_EDIT, hidden: true }),
-  route('serverSetting', P.GROUP_BASIC, { code: P.SERVER_SETTING }),
-  route('whitelist', P.GROUP_BASIC_WHITELISTS, { code: P.WHITELIST }),
-  route('domainWhitelist', P.GROUP_BASIC_WHITELISTS, { code: P.DOMAIN_WHITELIST }),
-  route('domainWhitelistAdd', P.GROUP_BASIC_WHITELISTS, { code: P.WHITELIST_EDIT, hidden: true }),
-  route('agreementList', P.GROUP_BASIC, { code: P.AGREEMENT_LIST }),
+  route('areaList', P.GROUP_BASIC, { code: P.AREA_LIST, ...built }),
+  route('areaAdd', P.GROUP_BASIC, { code: P.AREA_EDIT, hidden: true, ...built }),
+  route('resourceList', P.GROUP_BASIC, { code: P.RESOURCE_LIST, ...built }),
+  route('resourceAdd', P.GROUP_BASIC, { code: P.BASIC_CONFIG_EDIT, hidden: true, ...built }),
+  route('sequenceList', P.GROUP_BASIC, { code: P.SEQUENCE_LIST, ...built }),
+  route('sequenceAdd', P.GROUP_BASIC, { code: P.BASIC_CONFIG_EDIT, hidden: true, ...built }),
+  route('serverSetting', P.GROUP_BASIC, { code: P.SERVER_SETTING, ...built }),
+  route('whitelist', P.GROUP_BASIC_WHITELISTS, { code: P.WHITELIST, ...built }),
+  route('domainWhitelist', P.GROUP_BASIC_WHITELISTS, { code: P.DOMAIN_WHITELIST, ...built }),
+  route('domainWhitelistAdd', P.GROUP_BASIC_WHITELISTS, { code: P.WHITELIST_EDIT, hidden: true, ...built }),
+  route('agreementList', P.GROUP_BASIC, { code: P.AGREEMENT_LIST, ...built }),
 
   // Database management.
   route('dbTables', P.GROUP_DATABASE, { code: P.DB_TABLES }),
@@ -98,25 +98,25 @@ export const NAV_ROUTES: readonly NavRoute[] = [
   route('dbUpdateRecords', P.GROUP_DATABASE, { code: P.DB_UPDATE_RECORDS }),
 
   // Player management.
-  route('userList', P.GROUP_PLAYERS, { code: P.USER_LIST }),
-  route('userBanList', P.GROUP_PLAYERS_SANCTIONS, { code: P.USER_BAN_LIST }),
-  route('playerList', P.GROUP_PLAYERS, { code: P.PLAYER_LIST }),
-  route('playerAdd', P.GROUP_PLAYERS, { code: P.PLAYER_CREATE, hidden: true }),
-  route('playerBanList', P.GROUP_PLAYERS_SANCTIONS, { code: P.PLAYER_BAN_LIST }),
-  route('reportList', P.GROUP_PLAYERS_SANCTIONS, { code: P.REPORT_LIST }),
-  route('explorePos', P.GROUP_PLAYERS, { code: P.EXPLORE_POS }),
-  route('exchangeClaims', P.GROUP_PLAYERS, { code: P.EXCHANGE_CLAIMS }),
+  route('userList', P.GROUP_PLAYERS, { code: P.USER_LIST, ...built }),
+  route('userBanList', P.GROUP_PLAYERS_SANCTIONS, { code: P.USER_BAN_LIST, ...built }),
+  route('playerList', P.GROUP_PLAYERS, { code: P.PLAYER_LIST, ...built }),
+  route('playerAdd', P.GROUP_PLAYERS, { code: P.PLAYER_CREATE, hidden: true, ...built }),
+  route('playerBanList', P.GROUP_PLAYERS_SANCTIONS, { code: P.PLAYER_BAN_LIST, ...built }),
+  route('reportList', P.GROUP_PLAYERS_SANCTIONS, { code: P.REPORT_LIST, ...built }),
+  route('explorePos', P.GROUP_PLAYERS, { code: P.EXPLORE_POS, ...built }),
+  route('exchangeClaims', P.GROUP_PLAYERS, { code: P.EXCHANGE_CLAIMS, ...built }),
 
   // Beta-test recharge rebate.
   route('cbtOrderList', P.GROUP_CBT_REBATE, { code: P.CBT_REBATE }),
   route('cbtAudit', P.GROUP_CBT_REBATE, { code: P.CBT_REBATE }),
 
   // Internal debugging.
-  route('developUnlockEquip', P.GROUP_DEVELOP, { code: P.DEVELOP_TOOLS }),
-  route('developExploreMap', P.GROUP_DEVELOP, { code: P.DEVELOP_TOOLS }),
-  route('developUnlockCopy', P.GROUP_DEVELOP, { code: P.DEVELOP_TOOLS }),
-  route('developHawk', P.GROUP_DEVELOP, { code: P.DEVELOP_TOOLS }),
-  route('developCardPublicity', P.GROUP_DEVELOP, { code: P.DEVELOP_TOOLS }),
+  route('developUnlockEquip', P.GROUP_DEVELOP, { code: P.DEVELOP_TOOLS, ...built }),
+  route('developExploreMap', P.GROUP_DEVELOP, { code: P.DEVELOP_TOOLS, ...built }),
+  route('developUnlockCopy', P.GROUP_DEVELOP, { code: P.DEVELOP_TOOLS, ...built }),
+  route('developHawk', P.GROUP_DEVELOP, { code: P.DEVELOP_TOOLS, ...built }),
+  route('developCardPublicity', P.GROUP_DEVELOP, { code: P.DEVELOP_TOOLS, ...built }),
 
   // Information management.
   route('announcementNotice', P.GROUP_INFO_ANNOUNCEMENTS, { code: P.ANNOUNCEMENTS }),

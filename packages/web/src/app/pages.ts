@@ -1,12 +1,22 @@
 import type { LazyPage } from '../shared/lazy-page.ts';
 import type { RouteId } from '../shared/paths.ts';
 import { aboutRoutes } from '../features/about/about.routes.tsx';
+import { areasRoutes } from '../features/areas/areas.routes.tsx';
 import { authRoutes } from '../features/auth/auth.routes.tsx';
 import { dashboardRoutes } from '../features/dashboard/dashboard.routes.tsx';
 import { gmLogRoutes } from '../features/gm-log/gm-log.routes.tsx';
 import { notFoundRoutes } from '../features/not-found/not-found.routes.tsx';
 import { permissionsRoutes } from '../features/permissions/permissions.routes.tsx';
 import { profileRoutes } from '../features/profile/profile.routes.tsx';
+import { whitelistsRoutes } from '../features/whitelists/whitelists.routes.tsx';
+import { resourcesRoutes } from '../features/resources/resources.routes.tsx';
+import { sequencesRoutes } from '../features/sequences/sequences.routes.tsx';
+import { serverSettingsRoutes } from '../features/server-settings/server-settings.routes.tsx';
+import { agreementsRoutes } from '../features/agreements/agreements.routes.tsx';
+import { playersRoutes } from '../features/players/players.routes.tsx';
+import { exploreRoutes } from '../features/explore/explore.routes.tsx';
+import { exchangeClaimsRoutes } from '../features/exchange-claims/exchange-claims.routes.tsx';
+import { developRoutes } from '../features/develop/develop.routes.tsx';
 
 /**
  * The pages that exist, keyed by navigation id. A feature adds its page here and flips
@@ -20,4 +30,14 @@ export const PAGES: Partial<Record<RouteId, LazyPage>> = {
   ...permissionsRoutes,
   ...aboutRoutes,
   ...profileRoutes,
+  ...areasRoutes,
+  ...whitelistsRoutes,
+  ...resourcesRoutes,
+  ...sequencesRoutes,
+  ...serverSettingsRoutes,
+  ...agreementsRoutes,
+  ...playersRoutes,
+  ...exploreRoutes,
+  ...exchangeClaimsRoutes,
+  ...developRoutes,
 };

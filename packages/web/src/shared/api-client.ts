@@ -47,6 +47,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Form-encoded body (the spec's sign-in call). */
   form?: Record<string, string | undefined>;
+  /** A raw body (an uploaded file) with its content type. */
+  raw?: { body: BodyInit; contentType: string };
   signal?: AbortSignal;
   /** Do not show the error toast (the caller shows it); `true` or a test on the error. */
   quiet?: boolean | ((error: ApiError) => boolean);
@@ -55,6 +57,11 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Send this token instead of the stored one (sign-in checks a new token before keeping it). */
   token?: string;
+  /**
+   * One key per operator action that reaches the game (`useActionKey`). Sent again when the
+   * operator retries the same form after a timeout, so the game applies it once.
+   */
+  idempotencyKey?: string;
 }
 
 export function buildUrl(path: string, query?: QueryParams): string {
@@ -106,7 +113,9 @@ function announce(error: ApiError, options: RequestOptions): void {
   const quiet = typeof options.quiet === 'function' ? options.quiet(error) : options.quiet;
   if (quiet) return;
   if (error.name === 'AbortError') return;
-  showError(error.message || i18next.t('errors:10008'));
+  // A game refusal names the ids it did not find: show them with the reason.
+  const named = error.code === ErrorCode.GAME_ERROR ? error.details.map((d) => d.message).join('; ') : '';
+  showError(named ? `${error.message} (${named})` : error.message || i18next.t('errors:10008'));
 }
 
 function abortSignal(timeoutMs: number, outer?: AbortSignal): { signal: AbortSignal; timedOut: () => boolean; done: () => void } {
@@ -135,6 +144,7 @@ export async function request<T>(method: string, path: string, options: RequestO
   const headers: Record<string, string> = { Accept: 'application/json', [LANGUAGE_HEADER]: currentLanguage() };
   const token = options.token ?? getToken();
   if (token) headers.Authorization = token;
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
 
   let body: BodyInit | undefined;
   if (options.form) {
@@ -145,6 +155,9 @@ export async function request<T>(method: string, path: string, options: RequestO
   } else if (options.body !== undefined) {
     body = JSON.stringify(options.body);
     headers['Content-Type'] = 'application/json';
+  } else if (options.raw) {
+    body = options.raw.body;
+    headers['Content-Type'] = options.raw.contentType;
   }
 
   const abort = abortSignal(options.timeoutMs ?? HTTP_TIMEOUT_MS, options.signal);
@@ -212,6 +225,11 @@ export const api = {
   delete: <T>(path: string, options?: Options & { query?: QueryParams }) => request<T>('DELETE', path, options),
   postForm: <T>(path: string, form: Record<string, string | undefined>, options?: Options) =>
     request<T>('POST', path, { ...options, form }),
+  /** The file as the raw body (the Excel import of ids). */
+  upload: <T>(path: string, body: BodyInit, options: Omit<Options, 'raw'> & { query?: QueryParams; contentType: string }) => {
+    const { contentType, ...rest } = options;
+    return request<T>('POST', path, { ...rest, raw: { body, contentType } });
+  },
 };
 
 /** The admin API prefix of the house plan. */

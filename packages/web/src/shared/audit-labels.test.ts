@@ -6,7 +6,8 @@ describe('audit labels', () => {
   it('labels known actions in the language and passes unknown ones through', () => {
     expect(auditActionLabel('session.signIn', 'en')).toBe('Sign in');
     expect(auditActionLabel('session.signIn', 'zh-CN')).toBe('登录');
-    expect(auditActionLabel('players.ban', 'en')).toBe('players.ban');
+    expect(auditActionLabel('players.ban', 'en')).toBe('Ban players');
+    expect(auditActionLabel('nobody.knows', 'en')).toBe('nobody.knows');
   });
 
   it('labels permission codes', () => {

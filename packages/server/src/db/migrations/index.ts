@@ -3,6 +3,10 @@ import * as createIdentity from './2026-11-22T0900-create-identity.ts';
 import * as createAudit from './2026-11-22T0910-create-audit.ts';
 import * as createGames from './2026-11-22T1000-create-games.ts';
 import * as createGameWorld from './2026-11-22T1010-create-game-world.ts';
+import * as createJobs from './2026-11-22T1050-create-jobs.ts';
+import * as createBasicManagement from './2026-11-22T1100-create-basic-management.ts';
+import * as createPlayerManagement from './2026-11-22T1200-create-player-management.ts';
+import * as playerListOrderIndexes from './2026-11-22T1210-player-list-order-indexes.ts';
 
 /** Every migration, in order. Names are timestamps so they sort as they were written. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +14,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0910-create-audit': createAudit,
   '2026-11-22T1000-create-games': createGames,
   '2026-11-22T1010-create-game-world': createGameWorld,
+  '2026-11-22T1050-create-jobs': createJobs,
+  '2026-11-22T1100-create-basic-management': createBasicManagement,
+  '2026-11-22T1200-create-player-management': createPlayerManagement,
+  '2026-11-22T1210-player-list-order-indexes': playerListOrderIndexes,
 };

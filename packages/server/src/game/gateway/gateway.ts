@@ -21,6 +21,7 @@ import {
   type GatewayErrorKind,
   type GatewayFailure,
   type GatewayHealth,
+  type Region,
 } from '@gm/contract/game-commands.contract.ts';
 
 export type { GatewayErrorKind, GatewayFailure, GatewayHealth };
@@ -50,6 +51,8 @@ export interface GameGateway {
   setMapPosition: Command<'setMapPosition'>;
   setPlayerValue: Command<'setPlayerValue'>;
   setIdentityMark: Command<'setIdentityMark'>;
+  /** /player/add: a new account and role on a live region (QA). */
+  createPlayer: Command<'createPlayer'>;
   deliverMail: Command<'deliverMail'>;
   pushAnnouncement: Command<'pushAnnouncement'>;
   withdrawAnnouncement: Command<'withdrawAnnouncement'>;
@@ -66,19 +69,30 @@ export interface GameGateway {
   replenishOrder: Command<'replenishOrder'>;
   /** Completed orders only: takes the goods back and marks the order cancelled. */
   cancelOrder: Command<'cancelOrder'>;
+  /**
+   * A read, not a command (no command id, changes nothing): the game's server list with each
+   * region's runtime state. Regions are few, so the console filters and pages them itself.
+   */
+  listRegions(): Promise<Region[]>;
   /** Whether the game answers; never throws. */
   health(): Promise<GatewayHealth>;
 }
 
-/** Every command of the contract is a method of the port, and nothing else is. */
+/** Every command of the contract is a method of the port. */
 type Assert<T extends true> = T;
 export type GatewayCoversContract = Assert<GameCommandKind extends keyof GameGateway ? true : false>;
+
+/** What an adapter answers besides commands. */
+export interface GatewayReads {
+  listRegions: GameGateway['listRegions'];
+  health: GameGateway['health'];
+}
 
 /** How an adapter runs any command: validate, send or apply, answer. */
 export type CommandExecutor = <K extends GameCommandKind>(kind: K, command: GameCommandInput<K>) => Promise<GameCommandResult<K>>;
 
 /** Builds the port from an adapter's executor, so both adapters route commands the same way. */
-export function gatewayFrom(adapter: string, execute: CommandExecutor, health: () => Promise<GatewayHealth>): GameGateway {
+export function gatewayFrom(adapter: string, execute: CommandExecutor, reads: GatewayReads): GameGateway {
   return {
     adapter,
     kickPlayers: (c) => execute('kickPlayers', c),
@@ -94,6 +108,7 @@ export function gatewayFrom(adapter: string, execute: CommandExecutor, health: (
     setMapPosition: (c) => execute('setMapPosition', c),
     setPlayerValue: (c) => execute('setPlayerValue', c),
     setIdentityMark: (c) => execute('setIdentityMark', c),
+    createPlayer: (c) => execute('createPlayer', c),
     deliverMail: (c) => execute('deliverMail', c),
     pushAnnouncement: (c) => execute('pushAnnouncement', c),
     withdrawAnnouncement: (c) => execute('withdrawAnnouncement', c),
@@ -105,7 +120,8 @@ export function gatewayFrom(adapter: string, execute: CommandExecutor, health: (
     mergeRegions: (c) => execute('mergeRegions', c),
     replenishOrder: (c) => execute('replenishOrder', c),
     cancelOrder: (c) => execute('cancelOrder', c),
-    health,
+    listRegions: reads.listRegions,
+    health: reads.health,
   };
 }
 

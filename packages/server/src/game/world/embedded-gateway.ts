@@ -91,11 +91,23 @@ export function createEmbeddedGateway(db: Db, options: EmbeddedGatewayOptions = 
     }
   }
 
-  return { ...gatewayFrom('embedded', execute, health), world: createGameWorld(db, now) };
+  const listRegions = async () => (await worldRepository.listRegions(db)).map(regionOf);
+
+  return { ...gatewayFrom('embedded', execute, { listRegions, health }), world: createGameWorld(db, now) };
 }
 
 /** A concurrent transaction claimed the same command id first. */
 class AlreadyClaimed extends Error {}
+
+/** Id ranges of roles and accounts made by `createPlayer` (nine-digit strings, so they sort as numbers). */
+const CREATED_ROLE_IDS = { from: '300000000', to: '400000000' } as const;
+const CREATED_USER_IDS = { from: '700000000', to: '800000000' } as const;
+
+function nextIdIn(range: { from: string; to: string }, last: string | undefined): string {
+  const next = last === undefined ? Number(range.from) + 1 : Number(last) + 1;
+  if (next >= Number(range.to)) throw new Error(`the id range from ${range.from} is used up`);
+  return String(next);
+}
 
 function replay<K extends GameCommandKind>(row: { kind: string; params: string; status: string; result: string }, kind: K, params: string): GameCommandResult<K> {
   if (row.kind !== kind || row.params !== params) throw GatewayError.invalid('commandIdReused', { kind: row.kind });
@@ -380,6 +392,48 @@ const HANDLERS: { [K in GameCommandKind]: Handler<K> } = {
         after: { identityMark: c.identityMark, identityRemark: c.remark },
       })),
     };
+  },
+
+  async createPlayer(trx, c, at) {
+    const [region] = await requireRegions(trx, [c.areaId]);
+    if (!region) throw GatewayError.rejected('regionNotFound', { areaIds: [c.areaId] });
+    // Created roles and accounts take ids from their own ranges, apart from the ones players sign up with.
+    const roleId = nextIdIn(CREATED_ROLE_IDS, await worldRepository.lastRoleIdBetween(trx, CREATED_ROLE_IDS.from, CREATED_ROLE_IDS.to));
+    const userId = nextIdIn(CREATED_USER_IDS, await worldRepository.lastUserIdBetween(trx, CREATED_USER_IDS.from, CREATED_USER_IDS.to));
+    const account = c.account === '' ? `qa_${roleId}` : c.account;
+    await worldRepository.insertAccounts(trx, [
+      {
+        user_id: userId,
+        account,
+        name: c.roleName,
+        type: 'guest',
+        third_id: null,
+        inheritance_code: null,
+        inheritance_password_hash: null,
+        init_account: account,
+        last_login_at: null,
+        last_login_ip: null,
+        last_login_device: null,
+        created_at: at,
+        updated_at: at,
+      },
+    ]);
+    await worldRepository.insertPlayers(trx, [
+      {
+        role_id: roleId,
+        role_name: c.roleName,
+        user_id: userId,
+        third_id: null,
+        account,
+        area_id: region.id,
+        level: c.level,
+        identity_mark: c.identityMark,
+        identity_remark: c.remark,
+        created_at: at,
+        updated_at: at,
+      },
+    ]);
+    return { roleId, userId, account, areaId: region.id, roleName: c.roleName };
   },
 
   async deliverMail(trx, c, at) {

@@ -30,6 +30,7 @@ import type {
   NewGameProduct,
   NewGameRegion,
 } from './world.table.ts';
+import type { NewGameRedeemClaim, NewGameReport } from './world-reports.table.ts';
 
 type Conn = Db | Trx;
 
@@ -453,4 +454,69 @@ export async function liveAnnouncements(db: Conn, at: number): Promise<GameAnnou
     .orderBy('sort', 'desc')
     .orderBy('announcement_id')
     .execute();
+}
+
+// Created roles, reports and redeem claims (player management) ------------------------------
+
+/** The largest role id in [from, to) (ids are digit strings of one length), if any. */
+export async function lastRoleIdBetween(db: Conn, from: string, to: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('game_players')
+    .select((eb) => eb.fn.max('role_id').as('id'))
+    .where('role_id', '>=', from)
+    .where('role_id', '<', to)
+    .executeTakeFirst();
+  return row?.id ?? undefined;
+}
+
+/** The largest user id in [from, to), if any. */
+export async function lastUserIdBetween(db: Conn, from: string, to: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('game_accounts')
+    .select((eb) => eb.fn.max('user_id').as('id'))
+    .where('user_id', '>=', from)
+    .where('user_id', '<', to)
+    .executeTakeFirst();
+  return row?.id ?? undefined;
+}
+
+/** Players' reports of each other, as the game files them. */
+export async function insertReports(db: Conn, rows: NewGameReport[]): Promise<void> {
+  for (const chunk of chunksOf(rows, 1000)) await db.insertInto('game_reports').values(chunk).execute();
+}
+
+/** Redeem-code claims, as the game records them. */
+export async function insertRedeemClaims(db: Conn, rows: NewGameRedeemClaim[]): Promise<void> {
+  for (const chunk of chunksOf(rows, 1000)) await db.insertInto('game_redeem_claims').values(chunk).execute();
+}
+
+// Bulk writes and reads of the game-traffic simulator -----------------------------------------
+
+export async function insertOrders(db: Conn, rows: readonly NewGameOrder[]): Promise<void> {
+  for (const chunk of chunksOf(rows)) await db.insertInto('game_orders').values(chunk).execute();
+}
+
+/** Mail already in a mailbox keeps its first copy. */
+export async function insertMailboxes(db: Conn, rows: readonly Insertable<GameMailboxesTable>[]): Promise<void> {
+  for (const chunk of chunksOf(rows)) {
+    await db.insertInto('game_mailboxes').values(chunk).onConflict((oc) => oc.columns(['role_id', 'mail_id']).doNothing()).execute();
+  }
+}
+
+/** The store: every product with the goods it grants. */
+export async function listStore(db: Conn): Promise<(GameProductRow & Pick<GameGoodsRow, 'item_group_id' | 'item_group_name' | 'items'>)[]> {
+  return db
+    .selectFrom('game_products')
+    .innerJoin('game_goods', 'game_goods.goods_id', 'game_products.goods_id')
+    .selectAll('game_products')
+    .select(['game_goods.item_group_id', 'game_goods.item_group_name', 'game_goods.items'])
+    .orderBy('game_products.product_id')
+    .execute();
+}
+
+/** The highest role id and user id inside the given [from, to) ranges of same-length digit strings. */
+export async function highestIds(db: Conn, roles: readonly [string, string], users: readonly [string, string]): Promise<{ role: string | null; user: string | null }> {
+  const role = await db.selectFrom('game_players').select((eb) => eb.fn.max('role_id').as('id')).where('role_id', '>=', roles[0]).where('role_id', '<', roles[1]).executeTakeFirst();
+  const user = await db.selectFrom('game_accounts').select((eb) => eb.fn.max('user_id').as('id')).where('user_id', '>=', users[0]).where('user_id', '<', users[1]).executeTakeFirst();
+  return { role: role?.id ?? null, user: user?.id ?? null };
 }

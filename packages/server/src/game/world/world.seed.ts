@@ -412,3 +412,8 @@ export async function seedGameWorld(db: Db, options: { players: number; seed: nu
   await seedRegionsAndCatalogue(db, options.now);
   return createPlayers(db, { count: options.players, seed: options.seed, now: options.now });
 }
+
+/** A nickname in the demo's style (Chinese or English), drawn from `rng`: the simulator names its roles with it. */
+export function demoNickname(rng: Random): string {
+  return nameOf(rng);
+}

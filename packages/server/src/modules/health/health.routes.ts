@@ -10,8 +10,13 @@ export const VERSION = '0.1.0';
 
 /**
  * System state without a token. The log store is the main database until a column store is
- * configured; the game gateway is reported as absent until one is connected.
+ * configured. The gateway's health never throws; a game that does not answer is `ok: false`.
  */
+async function gatewayState(ctx: ServiceContext) {
+  const state = await ctx.gateway.health();
+  return { ok: state.ok, kind: state.adapter, latencyMs: state.latencyMs, ...(state.message ? { message: state.message } : {}) };
+}
+
 export function healthRoutes(ctx: ServiceContext, startedAt: number) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -28,7 +33,7 @@ export function healthRoutes(ctx: ServiceContext, startedAt: number) {
       return ok({
         db,
         logStore: { ok: db.ok, kind: `sql (${ctx.dialect})` },
-        gateway: { ok: false, kind: 'none' },
+        gateway: await gatewayState(ctx),
         version: VERSION,
         uptimeSeconds: Math.round((ctx.now() - startedAt) / 1000),
       });

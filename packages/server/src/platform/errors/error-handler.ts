@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, HTTP_STATUS, type ApiEnvelope, type FieldIssue } from '@gm/contract/errors.ts';
-import { translate } from '@gm/contract/messages.ts';
+import { translate, type Language } from '@gm/contract/messages.ts';
 import { DomainError } from './domain-error.ts';
 import { requestLanguage } from '../i18n.ts';
 
@@ -28,17 +28,30 @@ export interface FailureInfo {
   body: ApiEnvelope<never>;
 }
 
+/**
+ * Values named `<name>Key` are message keys themselves (a game's refusal reason inside
+ * errors.10015): they are translated first and filled in as `<name>`.
+ */
+function localizedValues(lang: Language, values: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...values };
+  for (const [name, value] of Object.entries(values)) {
+    if (name.endsWith('Key') && typeof value === 'string') out[name.slice(0, -3)] = translate(lang, value, values);
+  }
+  return out;
+}
+
 /** Maps any thrown value to the envelope, localized. 5xx never carries internals. */
 export function describeFailure(error: unknown, request: FastifyRequest): FailureInfo {
   const lang = requestLanguage(request);
   if (error instanceof DomainError) {
-    const details = error.details?.map((d) => ({ path: d.path, message: translate(lang, d.message, { ...error.values, ...d.values }) }));
+    const values = localizedValues(lang, error.values);
+    const details = error.details?.map((d) => ({ path: d.path, message: translate(lang, d.message, { ...values, ...d.values }) }));
     return {
       code: error.code,
       status: HTTP_STATUS[error.code],
       body: {
         code: error.code,
-        message: translate(lang, error.messageKey, { ...error.values, seconds: error.retryAfter }),
+        message: translate(lang, error.messageKey, { ...values, seconds: error.retryAfter }),
         ...(details ? { details } : {}),
         ...(error.retryAfter !== undefined ? { retryAfter: error.retryAfter } : {}),
       },
@@ -64,8 +77,17 @@ export function describeFailure(error: unknown, request: FastifyRequest): Failur
   return { code: ErrorCode.SYSTEM_ERROR, status: 500, body: { code: ErrorCode.SYSTEM_ERROR, message: translate(lang, 'errors.10008') } };
 }
 
-export function installErrorHandler(app: FastifyInstance, onFailure: (request: FastifyRequest, failure: FailureInfo, error: unknown) => Promise<void>): void {
-  app.setErrorHandler(async (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+/**
+ * `toDomain` lets the app turn failures of other parts (the game gateway's) into domain errors
+ * without this module knowing them.
+ */
+export function installErrorHandler(
+  app: FastifyInstance,
+  onFailure: (request: FastifyRequest, failure: FailureInfo, error: unknown) => Promise<void>,
+  toDomain: (error: unknown) => unknown = (error) => error,
+): void {
+  app.setErrorHandler(async (thrown: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const error = toDomain(thrown);
     const failure = describeFailure(error, request);
     if (failure.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: failure.code }, 'request refused');

@@ -31,6 +31,16 @@ import type { LogBatch, LogRow, LogStore, TimeRange } from './log-store.ts';
  * handle.
  */
 
+/**
+ * Settings for bulk appends, applied to the SQLite handle the store is given (the server's one
+ * connection). SQLite copies the WAL back into the database file (a checkpoint) whenever the WAL
+ * passes 1,000 pages; a batch of events dirties hundreds of index pages (the role and id indexes
+ * take rows in no particular order), so the default checkpointed after nearly every batch and
+ * copied pages that the next batches changed again. At 10,000 pages (about 40 MB of WAL) a page
+ * that several batches touch is copied once (docs/performance.md has the measurements).
+ */
+export const SQLITE_BULK_PRAGMAS = ['wal_autocheckpoint = 10000'] as const;
+
 /** Bound parameters per statement: SQLite's SQLITE_MAX_VARIABLE_NUMBER and PostgreSQL's wire limit. */
 const MAX_PARAMS: Record<Dialect, number> = { sqlite: 32_766, postgres: 65_535 };
 /**
@@ -218,6 +228,7 @@ export function createSqlLogStore({ db, dialect, sqlite }: SqlLogStoreOptions | 
     return found;
   };
 
+  if (sqlite) for (const pragma of SQLITE_BULK_PRAGMAS) sqlite.pragma(pragma);
   const insertOnSqlite = sqlite ? sqliteInserter(sqlite, plan) : undefined;
 
   /** All batches in one transaction; returns how many rows were new. */

@@ -1,0 +1,246 @@
+import { expect, test, type Page } from '@playwright/test';
+import { xlsxOf } from '../../packages/server/src/modules/players/excel-fixture.ts';
+import { apiCall, seedGameWorld, signInByApi } from './helpers.ts';
+
+interface PlayerRow {
+  roleId: string;
+  roleName: string;
+  areaId: string;
+  isOnline: boolean;
+  banned: boolean;
+  muted: boolean;
+  identityMark: number;
+}
+interface Page_<T> {
+  results: T[];
+  total: number;
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(({ browserName: _browser }, testInfo) => {
+  seedGameWorld(testInfo, { players: 1500, reports: 120, claims: 120, seed: 51 });
+});
+
+const players = (page: Page, token: string, query: string) => apiCall<Page_<PlayerRow>>(page, token, 'GET', `/players?${query}`);
+/** Roles of open regions that nobody has sanctioned, newest first. */
+async function freshRoles(page: Page, token: string, n: number, extra = ''): Promise<PlayerRow[]> {
+  const list = await players(page, token, `areaId=1002&banned=false&muted=false&identityMark=0${extra}`);
+  expect(list.results.length).toBeGreaterThanOrEqual(n);
+  return list.results.slice(0, n);
+}
+const row = (page: Page, roleId: string) => page.getByRole('row').filter({ has: page.getByText(roleId, { exact: true }) });
+
+test('the player list filters by the URL and the form', async ({ page }) => {
+  const token = await signInByApi(page, 'admin');
+  await page.goto('/player/list?areaId=1003&online=false');
+  await expect(page.getByRole('heading', { name: 'Players' })).toBeVisible();
+  const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+  await expect(rows.first()).toBeVisible();
+  for (const text of await rows.locator('td:nth-child(4)').allInnerTexts()) expect(text).toContain('1003');
+
+  const [target] = await freshRoles(page, token, 1);
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await page.getByLabel('Role ID').fill(target?.roleId ?? '');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(new RegExp(`roleId=${target?.roleId}`));
+  await expect(rows).toHaveCount(1);
+  await expect(row(page, target?.roleId ?? '')).toContainText(target?.roleName ?? '');
+
+  await page.reload();
+  await expect(page.getByLabel('Role ID')).toHaveValue(target?.roleId ?? '');
+  await row(page, target?.roleId ?? '').getByRole('button', { name: 'Detail' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('PvP score')).toBeVisible();
+  await expect(dialog.getByText('PvP rank')).toBeVisible();
+  await expect(page).toHaveURL(/dialog=detail/);
+  await page.goBack();
+  await expect(dialog).toHaveCount(0);
+});
+
+test('a batch ban needs a duration, asks for nothing more, and the game bans everyone', async ({ page }) => {
+  const token = await signInByApi(page, 'admin');
+  const targets = await freshRoles(page, token, 3);
+  await page.goto('/player/list?areaId=1002&banned=false&muted=false&identityMark=0');
+  for (const t of targets) await row(page, t.roleId).getByRole('checkbox').check();
+  await expect(page.getByText('3 selected')).toBeVisible();
+  await page.locator('.gm-batch-bar').getByRole('button', { name: 'Ban', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Ban players' });
+  await dialog.getByLabel('Reason').fill('Speed hack in arena');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog.getByText('Please select the duration of the ban.')).toBeVisible();
+  await dialog.getByLabel('Duration').click();
+  await page.locator('.ant-select-dropdown').getByText('7 days', { exact: true }).click();
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText(/Banned 3;/)).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  for (const t of targets) {
+    const detail = await apiCall<{ banned: boolean; banReason: string }>(page, token, 'GET', `/player/${t.roleId}`);
+    expect(detail).toMatchObject({ banned: true, banReason: 'Speed hack in arena' });
+  }
+  // One audit entry lists every target.
+  const log = await apiCall<Page_<{ action: string; targets: string[] }>>(page, token, 'GET', '/get-log?size=5');
+  expect(log.results.find((e) => e.action === 'players.ban')?.targets.sort()).toEqual(targets.map((t) => t.roleId).sort());
+});
+
+test('a batch with an unknown id is refused as a whole, naming it', async ({ page }) => {
+  const token = await signInByApi(page, 'admin');
+  const [known] = await freshRoles(page, token, 1);
+  await page.goto('/player/list');
+  await page.getByRole('button', { name: 'Import ids from Excel' }).click();
+  const importDialog = page.getByRole('dialog', { name: 'Import ids from Excel' });
+  await importDialog.locator('input[type=file]').setInputFiles({
+    name: 'ids.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: xlsxOf([{ name: 'Ban list', rows: [['roleId'], [Number(known?.roleId)], ['ghost-404']] }]),
+  });
+  await expect(importDialog.getByTestId('import-result')).toContainText('1 found');
+  await expect(importDialog.getByText('1 not found')).toBeVisible();
+  await importDialog.getByRole('button', { name: 'Select the 1 found' }).click();
+  await expect(page.getByText('1 selected')).toBeVisible();
+
+  // The same batch with the unknown id typed in by hand goes to the game, which refuses it all.
+  const res = await page.request.post('/api/gm/admin/report/closure', { headers: { authorization: token }, data: { roleIds: [known?.roleId, 'ghost-404'], duration: 3600, reason: 'x' } });
+  const body = (await res.json()) as { code: number; message: string; details: { message: string }[] };
+  expect(body).toMatchObject({ code: 10015, message: 'The game refused the command: player does not exist', details: [{ message: 'Not found: ghost-404' }] });
+
+  await page.locator('.gm-batch-bar').getByRole('button', { name: 'Mute', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mute players' });
+  await dialog.getByLabel('Duration').click();
+  await page.locator('.ant-select-dropdown').getByText('1 hour', { exact: true }).click();
+  await dialog.getByLabel('Reason').fill('Spam');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Muted 1.')).toBeVisible();
+});
+
+test('the bag dialog deducts one item, and refuses 0, too many and a stale bag', async ({ page }) => {
+  const token = await signInByApi(page, 'admin');
+  const [target] = await freshRoles(page, token, 1);
+  const bag = await apiCall<{ items: { sourceId: string; currentNumber: number }[] }>(page, token, 'GET', `/player-baggage-list?roleId=${target?.roleId}`);
+  const item = bag.items.find((i) => i.currentNumber >= 3);
+  expect(item).toBeTruthy();
+  await page.goto(`/player/list?dialog=bag&role=${target?.roleId}`);
+  const dialog = page.getByRole('dialog');
+  const itemRow = dialog.getByRole('row').filter({ has: page.getByText(item?.sourceId ?? '', { exact: true }) });
+  await itemRow.getByRole('button', { name: 'Deduct' }).click();
+  const quantity = itemRow.getByLabel('Quantity to deduct');
+  await itemRow.getByRole('button', { name: 'Deduct' }).click();
+  await expect(itemRow.getByText('The quantity must be greater than 0 and not exceed the current quantity.')).toBeVisible();
+
+  // Another row while this one is open: one item at a time.
+  const other = dialog.getByRole('row').filter({ hasNot: page.getByText(item?.sourceId ?? '', { exact: true }) }).getByRole('button', { name: 'Deduct' }).first();
+  await other.click();
+  await expect(page.getByText('Only one item may be changed at a time.')).toBeVisible();
+
+  await quantity.fill('2');
+  await itemRow.getByRole('button', { name: 'Deduct' }).click();
+  await expect(page.getByText(`Deducted 2: ${item?.currentNumber} → ${(item?.currentNumber ?? 0) - 2}.`)).toBeVisible();
+  await expect(itemRow.getByRole('cell', { name: String((item?.currentNumber ?? 0) - 2), exact: true })).toBeVisible();
+
+  // The player spends one meanwhile (another operator's deduct stands in for it): the shown number is stale.
+  await itemRow.getByRole('button', { name: 'Deduct' }).click();
+  const res = await page.request.fetch('/api/gm/admin/player/deduction/assets', {
+    method: 'PATCH',
+    headers: { authorization: token },
+    data: { roleId: target?.roleId, sourceId: item?.sourceId, quantity: 1, expectedCurrent: (item?.currentNumber ?? 0) - 2 },
+  });
+  expect(((await res.json()) as { code: number }).code).toBe(0);
+  await itemRow.getByLabel('Quantity to deduct').fill('1');
+  await itemRow.getByRole('button', { name: 'Deduct' }).click();
+  const refusal = dialog.getByRole('alert').filter({ hasText: 'The game refused the command' });
+  await expect(refusal).toContainText('the quantity changed since it was shown; reload the bag');
+  await expect(refusal).toContainText('Please check the GM log for errors in asset deduction.');
+});
+
+test('the unlock-map dialog unlocks a stage dungeon', async ({ page }) => {
+  const token = await signInByApi(page, 'admin');
+  const [target] = await freshRoles(page, token, 1);
+  const maps = await apiCall<{ maps: { stage: { mapId: string; unlocked: boolean }[] } }>(page, token, 'GET', `/player-details?roleId=${target?.roleId}`);
+  const locked = maps.maps.stage.find((m) => !m.unlocked);
+  expect(locked).toBeTruthy();
+  await page.goto(`/player/list?dialog=maps&role=${target?.roleId}`);
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('tab', { name: 'Explore map' })).toBeVisible();
+  await expect(dialog.getByRole('tab', { name: 'Quantum battle' })).toBeVisible();
+  await dialog.getByRole('tab', { name: 'Stage dungeon' }).click();
+  await dialog.getByTestId(`map-${locked?.mapId}`).getByRole('checkbox').check();
+  await dialog.getByRole('button', { name: /Unlock selected/ }).click();
+  await expect(page.getByText('Unlocked 1; 0 were already unlocked.')).toBeVisible();
+  await expect(dialog.getByTestId(`map-${locked?.mapId}`)).toContainText('Unlocked');
+});
+
+test('the identity mark is set with a remark', async ({ page }) => {
+  const token = await signInByApi(page, 'admin');
+  const [target] = await freshRoles(page, token, 1);
+  await page.goto(`/player/list?roleId=${target?.roleId}`);
+  await row(page, target?.roleId ?? '').getByRole('button', { name: `More ${target?.roleId}` }).click();
+  await page.getByRole('menuitem', { name: 'Identity mark' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText('1 · Insider').click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Please enter a remark.')).toBeVisible();
+  await dialog.getByLabel('Remark').fill('QA account for the summer event');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Identity mark set on 1.')).toBeVisible();
+  await expect(row(page, target?.roleId ?? '')).toContainText('Insider');
+});
+
+test('the explore-map editor: show the map, kick the player, wait for the countdown, submit', async ({ page }) => {
+  const token = await signInByApi(page, 'admin');
+  const online = await players(page, token, 'online=true&banned=false&size=50');
+  const target = online.results.find((p) => ['1001', '1002', '1003', '1005'].includes(p.areaId));
+  expect(target, 'a seeded player online in an open region').toBeTruthy();
+  await page.goto(`/explore/pos_setting?roleId=${target?.roleId}`);
+  await expect(page.getByText('Online: force the player to log out before editing.')).toBeVisible();
+  await expect(page.getByRole('img', { name: /Explore map/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit the edit' })).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Force logout' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  const countdown = page.getByRole('dialog', { name: 'Waiting for the game to save the player' });
+  await expect(countdown).toBeVisible();
+  await expect(countdown).toBeHidden({ timeout: 15_000 });
+  await expect(page.getByText(/Offline since/)).toBeVisible();
+
+  await page.getByLabel('X', { exact: true }).fill('321');
+  await page.getByLabel('Y', { exact: true }).fill('-654');
+  await page.getByLabel('Z (height)').fill('7');
+  await page.getByRole('button', { name: 'Submit the edit' }).click();
+  await expect(page.getByText(/Moved on E\d\d: .* → \(321, -654, 7\)/)).toBeVisible();
+  await expect(page.getByTestId('current-position')).toHaveText('321, -654, 7');
+});
+
+test('a reported player is muted straight from the report', async ({ page }) => {
+  await signInByApi(page, 'admin');
+  await page.goto('/report/list');
+  const first = page.locator('.ant-table-tbody tr.ant-table-row').filter({ has: page.getByRole('button', { name: 'Mute', exact: true }) }).first();
+  const roleId = (await first.locator('td').first().innerText()).trim();
+  await first.getByRole('button', { name: 'Mute', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mute players' });
+  await expect(dialog.getByLabel('Reason')).toHaveValue(/From report/);
+  await dialog.getByLabel('Duration').click();
+  await page.locator('.ant-select-dropdown').getByText('1 day', { exact: true }).click();
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Muted 1.')).toBeVisible();
+  await page.goto(`/report/list?roleId=${roleId}`);
+  await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toContainText('Muted');
+});
+
+test('force all to log out asks first and says when cancelled', async ({ page }) => {
+  await signInByApi(page, 'admin');
+  await page.goto('/player/list');
+  await page.getByRole('button', { name: 'Force all to log out' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('Cancelled')).toBeVisible();
+});
+
+test('the pages read in Chinese too, and an operator without the codes sees no actions', async ({ page }) => {
+  await signInByApi(page, 'analyst');
+  await page.evaluate(() => localStorage.setItem('language', 'cn'));
+  await page.goto('/player/list');
+  await expect(page.getByRole('heading', { name: '玩家列表' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '全部踢下线' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: '新增玩家' })).toHaveCount(0);
+  await page.goto('/forbid/list');
+  await expect(page).toHaveURL(/\/404/);
+});

@@ -1,0 +1,330 @@
+/**
+ * The per-command reference of docs/game-protocol.md, generated from the contract's zod schemas
+ * so the document cannot drift from what the console sends and accepts. The part between the
+ * markers is rewritten by
+ *
+ *   node --import tsx packages/server/src/game/game-server/protocol-doc.ts --write
+ *
+ * and protocol-doc.test.ts fails when the checked-in document differs from it.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import {
+  GAME_COMMAND_KINDS,
+  GAME_COMMANDS,
+  PERMANENT_UNTIL,
+  type GameCommandKind,
+  type GameInvalidReason,
+  type GameRefusalReason,
+} from '@gm/contract/game-commands.contract.ts';
+import { commandPath, REGIONS_PATH, regionsAnswer } from '../gateway/game-protocol.ts';
+
+export const PROTOCOL_DOC_PATH = fileURLToPath(new URL('../../../../../docs/game-protocol.md', import.meta.url));
+export const GENERATED_START = '<!-- generated:commands:start (protocol-doc.ts; do not edit by hand) -->';
+export const GENERATED_END = '<!-- generated:commands:end -->';
+
+interface CommandNotes {
+  /** What the game does. */
+  does: string;
+  /** The refusals (422) the game answers, besides `invalidParams` and `commandIdReused`. */
+  refusals: readonly (GameRefusalReason | GameInvalidReason)[];
+}
+
+/** Typed by kind, so a new command fails the type-check until it is described here. */
+export const COMMAND_NOTES: Record<GameCommandKind, CommandNotes> = {
+  kickPlayers: { does: 'Force logout: the roles go offline and their regions\' online numbers drop.', refusals: ['playerNotFound'] },
+  kickAll: { does: 'Force logout of everyone online in one region (`areaId`), or in every region (`areaId: null`); queues are dropped.', refusals: ['regionNotFound', 'regionMerged'] },
+  banPlayers: { does: 'Banned roles cannot sign in until `until`; online ones are kicked.', refusals: ['untilNotInFuture', 'playerNotFound'] },
+  unbanPlayers: { does: 'Lifts the roles\' bans.', refusals: ['playerNotFound'] },
+  mutePlayers: { does: 'Muted roles cannot chat until `until`.', refusals: ['untilNotInFuture', 'playerNotFound'] },
+  unmutePlayers: { does: 'Lifts the roles\' mutes.', refusals: ['playerNotFound'] },
+  banAccounts: { does: 'No role of a banned account can sign in until `until`; its online roles are kicked (`kickedRoleIds`).', refusals: ['untilNotInFuture', 'accountNotFound'] },
+  unbanAccounts: { does: 'Lifts the accounts\' bans (`kickedRoleIds` is always empty).', refusals: ['accountNotFound'] },
+  deductAssets: {
+    does: 'Takes `quantity` of one bag item, only if 0 < quantity <= current and current still equals `expectedCurrent` (the number the operator was shown). The update must be conditional on that value.',
+    refusals: ['playerNotFound', 'itemNotFound', 'staleQuantity', 'insufficientQuantity'],
+  },
+  unlockMaps: { does: 'Unlocks maps of one kind for a role; maps already unlocked stay so (`before.unlocked: true`).', refusals: ['playerNotFound'] },
+  setMapPosition: { does: 'Moves an offline role on an unlocked explore map.', refusals: ['playerNotFound', 'playerOnline', 'mapLocked'] },
+  setPlayerValue: { does: 'Sets one value of a role. Text values are trimmed; `unionName: ""` removes the role from its union (`after: null`).', refusals: ['playerNotFound', 'unmodifiedData'] },
+  setIdentityMark: { does: 'Sets the identity mark (0 common, 1 insider, 2 external) and its remark.', refusals: ['playerNotFound'] },
+  createPlayer: {
+    does: 'Creates a new account with one role on a live region, for QA (usually an insider, identity mark 1). The game picks `roleId` and `userId`; an empty `account` gets a name made from the role id.',
+    refusals: ['regionNotFound', 'regionMerged'],
+  },
+  deliverMail: {
+    does: 'Puts a mail in the mailboxes of its targets. Private: the listed roles (at least one). Public: every role of the listed regions (all regions if none), minus `excludedRoleIds`, filtered by creation time and level (null = unlimited). A mailbox that already holds `mailId` is skipped and counted in `alreadyDelivered`.',
+    refusals: ['playerNotFound', 'regionNotFound', 'regionMerged'],
+  },
+  pushAnnouncement: { does: 'Publishes an announcement; a known `announcementId` is replaced (how an edited announcement is re-pushed).', refusals: ['regionNotFound', 'regionMerged'] },
+  withdrawAnnouncement: { does: 'Takes an announcement down; withdrawing a withdrawn one changes nothing.', refusals: ['announcementNotFound'] },
+  createRegion: { does: 'Adds a server region to the game\'s server list. Status `close` creates it under maintenance.', refusals: ['regionExists'] },
+  updateRegion: { does: 'Changes a region\'s name, ui sort, group or auto-close time (`autoCloseAt: null` cancels it). Fields left out keep their value.', refusals: ['regionNotFound', 'regionMerged', 'untilNotInFuture', 'unmodifiedData'] },
+  setRegionStatus: { does: '`close` puts the regions under maintenance: everyone in them is signed out (`kicked`), queues are dropped and a pending auto-close is cleared. `open` and `hide` end maintenance.', refusals: ['regionNotFound', 'regionMerged'] },
+  setRegionLoginStatus: { does: '`blocked` lets nobody sign in; `gm` lets only insiders (identity mark 1) in, even during maintenance.', refusals: ['regionNotFound', 'regionMerged'] },
+  setRegionHeat: { does: 'Sets the heat label shown in the server list.', refusals: ['regionNotFound', 'regionMerged'] },
+  mergeRegions: { does: 'Moves every role of `fromId` into `intoId`; only while `fromId` is under maintenance. `fromId` then keeps `mergedInto` and refuses later commands.', refusals: ['sameRegion', 'regionNotFound', 'regionMerged', 'notUnderMaintenance'] },
+  replenishOrder: { does: 'An incomplete order only: grants its goods (items and currency), marks it completed and flags the role as a payer.', refusals: ['orderNotFound', 'orderNotIncomplete', 'goodsNotFound', 'playerNotFound'] },
+  cancelOrder: { does: 'A completed order only: takes back what the role still holds of its goods, never below zero (the rest is `shortfall`), and marks it cancelled.', refusals: ['orderNotFound', 'orderNotCompleted', 'goodsNotFound', 'playerNotFound'] },
+};
+
+const TIME = 'epoch ms UTC';
+/** Notes by field name (the last part of a path). */
+const FIELD_NOTES: Record<string, string> = {
+  commandId: 'idempotency key: applied once, a repeat answers the first outcome',
+  appliedAt: `${TIME}: when the game applied the command`,
+  until: `${TIME}, in the future; ${PERMANENT_UNTIL} = permanent`,
+  banUntil: `${TIME}; null = not banned`,
+  muteUntil: `${TIME}; null = not muted`,
+  banReason: 'null when not banned',
+  muteReason: 'null when not muted',
+  createdFrom: `${TIME}; role created at or after; null = unlimited`,
+  createdTo: `${TIME}; role created at or before; null = unlimited`,
+  levelMin: 'null = unlimited',
+  levelMax: 'null = unlimited',
+  expiresAt: `${TIME}; null = never`,
+  startAt: TIME,
+  endAt: `${TIME}; null = no end`,
+  autoCloseAt: `${TIME}; null = none`,
+  time: TIME,
+  expectedCurrent: 'the current quantity the operator was shown',
+  quantity: 'integer count (items, or in-game currency units)',
+  shortfall: 'what could not be taken back (already spent)',
+  areaIds: 'region ids',
+  uiSort: 'higher first in the server list',
+  identityMark: '0 common, 1 insider, 2 external',
+  delivered: 'mailboxes that received the mail now',
+  alreadyDelivered: 'mailboxes that already held it',
+  kicked: 'roles signed out',
+  mergedInto: 'the region it was merged into; null = live',
+  underMaintenance: 'true exactly when status is close',
+};
+
+interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  enum?: unknown[];
+  const?: unknown;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  minItems?: number;
+  maxItems?: number;
+  default?: unknown;
+}
+
+interface Row {
+  path: string;
+  type: string;
+  required: boolean;
+  notes: string[];
+}
+
+const BIG = Number.MAX_SAFE_INTEGER;
+const code = (value: unknown) => `\`${JSON.stringify(value)}\``;
+const cell = (text: string) => text.replaceAll('|', String.raw`\|`);
+
+function range(min: number | undefined, max: number | undefined, unit = ''): string {
+  if (min !== undefined && max !== undefined) return min === max ? `${min}${unit}` : `${min}–${max}${unit}`;
+  if (min !== undefined) return `≥ ${min}${unit}`;
+  if (max !== undefined) return `≤ ${max}${unit}`;
+  return '';
+}
+
+const isNull = (s: JsonSchema) => s.type === 'null';
+const variantsOf = (s: JsonSchema) => s.oneOf ?? s.anyOf;
+const isObject = (s: JsonSchema) => s.type === 'object' || (variantsOf(s)?.every((v) => v.type === 'object') ?? false);
+
+/** A one-line type for a scalar (or a union of scalars). */
+function typeOf(s: JsonSchema): string {
+  const variants = variantsOf(s);
+  if (variants) {
+    if (variants.every((v) => v.const !== undefined)) return variants.map((v) => code(v.const)).join(' | ');
+    return variants.map(typeOf).join(' or ');
+  }
+  if (Array.isArray(s.type)) return s.type.join(' or ');
+  if (s.const !== undefined) return code(s.const);
+  if (s.enum) return s.enum.map(code).join(' | ');
+  switch (s.type) {
+    case 'string': {
+      const length = range(s.minLength, s.maxLength, ' chars');
+      return length ? `string (${length})` : 'string';
+    }
+    case 'integer':
+    case 'number': {
+      const min = s.exclusiveMinimum === undefined ? (s.minimum === -BIG ? undefined : s.minimum) : s.exclusiveMinimum + 1;
+      const bounds = range(min, s.maximum === BIG ? undefined : s.maximum);
+      return bounds ? `${s.type} ${bounds}` : s.type;
+    }
+    case 'array': {
+      const count = range(s.minItems, s.maxItems, ' items');
+      return `${s.items ? typeOf(s.items) : 'any'}[]${count ? ` (${count})` : ''}`;
+    }
+    default:
+      return s.type ?? 'any';
+  }
+}
+
+/** The discriminating field of a union of objects and its value in each variant. */
+function discriminator(variants: JsonSchema[]): { field: string; values: string[] } | undefined {
+  const first = variants[0]?.properties ?? {};
+  for (const field of Object.keys(first)) {
+    const values = variants.map((v) => {
+      const p = v.properties?.[field];
+      if (p?.const !== undefined) return code(p.const);
+      if (p?.enum) return p.enum.map(code).join(' | ');
+      return undefined;
+    });
+    if (values.every((v) => v !== undefined)) return { field, values };
+  }
+  return undefined;
+}
+
+function rowsOf(schema: JsonSchema, prefix: string, required: boolean, out: Row[], io: 'input' | 'output'): void {
+  const variants = variantsOf(schema)?.filter((v) => !isNull(v));
+  const nullable = (variantsOf(schema)?.some(isNull) ?? false) || (Array.isArray(schema.type) && schema.type.includes('null'));
+  const notes = (field: string): string[] => {
+    const list: string[] = [];
+    if (schema.default !== undefined && io === 'input') list.push(`default ${code(schema.default)}`);
+    const note = FIELD_NOTES[field];
+    if (note) list.push(note);
+    return list;
+  };
+  const field = prefix.split('.').pop()?.replace('[]', '') ?? '';
+
+  if (variants && variants.length === 1 && variants[0]) {
+    // `X | null`: describe X and say it may be null.
+    const inner: Row[] = [];
+    rowsOf({ ...variants[0], ...(schema.default === undefined ? {} : { default: schema.default }) }, prefix, required, inner, io);
+    if (inner[0] && nullable) inner[0].type += ' or null';
+    out.push(...inner);
+    return;
+  }
+  if (variants && variants.length > 1 && variants.every((v) => v.type === 'object')) {
+    const tag = discriminator(variants);
+    if (prefix) out.push({ path: prefix, type: `object${nullable ? ' or null' : ''}`, required, notes: [`one of ${variants.length} shapes${tag ? `, by \`${tag.field}\`` : ''}`, ...notes(field)] });
+    // Rows shared by every variant once; the others with the variant they belong to.
+    const perVariant = variants.map((v) => {
+      const rows: Row[] = [];
+      rowsOf(v, prefix, true, rows, io);
+      return rows.filter((r) => r.path !== prefix);
+    });
+    const key = (r: Row) => `${r.path}|${r.type}|${String(r.required)}|${r.notes.join(';')}`;
+    const shared = new Set(perVariant.map((rows) => new Set(rows.map(key))).reduce((a, b) => new Set([...a].filter((k) => b.has(k)))));
+    const seen = new Set<string>();
+    const tagPath = tag ? (prefix ? `${prefix}.${tag.field}` : tag.field) : undefined;
+    const when = (i: number): string => {
+      if (!tag) return `shape ${i + 1}`;
+      const value = tag.values[i] ?? '';
+      const others = tag.values.filter((_, j) => j !== i);
+      // A variant tagged by a long list reads better as "none of the others".
+      if (value.includes(' | ') && others.every((o) => !o.includes(' | '))) return `when \`${tag.field}\` is not ${others.join(' or ')}`;
+      return `when \`${tag.field}\` is ${value}`;
+    };
+    perVariant.forEach((rows, i) => {
+      for (const r of rows) {
+        const k = key(r);
+        if (r.path === tagPath) {
+          // The tag itself: one row listing every value.
+          if (i === 0) out.push({ ...r, type: tag?.values.join(' | ') ?? r.type });
+        } else if (shared.has(k)) {
+          if (!seen.has(k)) out.push(r);
+          seen.add(k);
+        } else {
+          out.push({ ...r, notes: [when(i), ...r.notes] });
+        }
+      }
+    });
+    return;
+  }
+  if (schema.type === 'object' && schema.properties) {
+    if (prefix) out.push({ path: prefix, type: `object${nullable ? ' or null' : ''}`, required, notes: notes(field) });
+    for (const [name, property] of Object.entries(schema.properties)) {
+      // A defaulted field may be left out of a request; an answer always has it.
+      const isRequired = (schema.required ?? []).includes(name) && (io === 'output' || property.default === undefined);
+      rowsOf(property, prefix ? `${prefix}.${name}` : name, isRequired, out, io);
+    }
+    return;
+  }
+  if (schema.type === 'array' && schema.items && isObject(schema.items)) {
+    const count = range(schema.minItems, schema.maxItems, ' items');
+    const union = (variantsOf(schema.items)?.length ?? 0) > 1;
+    out.push({ path: prefix, type: `object[]${count ? ` (${count})` : ''}`, required, notes: [...(union ? ['each one of the shapes below'] : []), ...notes(field)] });
+    const items: Row[] = [];
+    rowsOf(schema.items, `${prefix}[]`, true, items, io);
+    // The array's row already says its items are objects.
+    out.push(...items.filter((r) => r.path !== `${prefix}[]`));
+    return;
+  }
+  out.push({ path: prefix, type: typeOf(schema) + (nullable && !typeOf(schema).includes('null') ? ' or null' : ''), required, notes: notes(field) });
+}
+
+function table(schema: z.ZodType, io: 'input' | 'output'): string {
+  const rows: Row[] = [];
+  rowsOf(z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema, '', true, rows, io);
+  const request = io === 'input';
+  const head = request ? '| field | type | required | notes |\n|---|---|---|---|' : '| field | type | notes |\n|---|---|---|';
+  const lines = rows.map((r) =>
+    request
+      ? `| \`${r.path}\` | ${cell(r.type)} | ${r.required ? 'yes' : 'no'} | ${cell(r.notes.join('; '))} |`
+      : `| \`${r.path}\` | ${cell(r.type)} | ${cell([...(r.required ? [] : ['may be absent']), ...r.notes].join('; '))} |`,
+  );
+  return [head, ...lines].join('\n');
+}
+
+/** The generated part of docs/game-protocol.md: one section per command. */
+export function renderCommandReference(): string {
+  const sections = GAME_COMMAND_KINDS.map((kind) => {
+    const notes = COMMAND_NOTES[kind];
+    const refusals = notes.refusals.length > 0 ? notes.refusals.map((r) => `\`${r}\``).join(', ') : 'none';
+    return [
+      `### \`${kind}\``,
+      '',
+      notes.does,
+      '',
+      `\`POST ${commandPath(kind)}\`. Refusals (422) besides \`invalidParams\` and \`commandIdReused\`: ${refusals}.`,
+      '',
+      'Request body:',
+      '',
+      table(GAME_COMMANDS[kind].params, 'input'),
+      '',
+      'Result (`result` of the 200 answer):',
+      '',
+      table(GAME_COMMANDS[kind].result, 'output'),
+    ].join('\n');
+  });
+  const reads = [
+    `### Read: \`GET ${REGIONS_PATH}\``,
+    '',
+    'The game\'s server list with each region\'s runtime state, merged regions included. Signed over the empty body; not refused as a replay. The whole answer (200):',
+    '',
+    table(regionsAnswer, 'output'),
+  ].join('\n');
+  return [GENERATED_START, '', ...sections.flatMap((s) => [s, '']), reads, '', GENERATED_END].join('\n');
+}
+
+/** The document with its generated part replaced. */
+export function withCommandReference(doc: string): string {
+  const start = doc.indexOf(GENERATED_START);
+  const end = doc.indexOf(GENERATED_END);
+  if (start < 0 || end < start) throw new Error(`${PROTOCOL_DOC_PATH} lacks the generated-part markers`);
+  return doc.slice(0, start) + renderCommandReference() + doc.slice(end + GENERATED_END.length);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (process.argv.includes('--write')) {
+    const doc = readFileSync(PROTOCOL_DOC_PATH, 'utf8');
+    const next = withCommandReference(doc);
+    writeFileSync(PROTOCOL_DOC_PATH, next);
+    console.log(next === doc ? 'docs/game-protocol.md is up to date' : 'docs/game-protocol.md updated');
+  } else {
+    console.log(renderCommandReference());
+  }
+}

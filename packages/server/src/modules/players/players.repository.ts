@@ -1,0 +1,214 @@
+/**
+ * Reads of the game world for the player screens: filtered, ordered pages of roles and
+ * accounts. Pages are read newest first through an index ending with `created_at`, never past
+ * `LIST_DEPTH_LIMIT` rows, and totals are counted only `COUNT_WINDOW` rows past the page.
+ */
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { countBound, type AccountForbidQuery, type AccountListQuery, type PlayerForbidQuery, type PlayerListQuery } from '@gm/contract/players.contract.ts';
+import type { Db } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
+
+/** The last code point: `prefix + MAX_CHAR` bounds every string that starts with `prefix` (codepoint order). */
+const MAX_CHAR = '\u{10FFFF}';
+
+type PlayersEb = ExpressionBuilder<DB, 'game_players'>;
+type AccountsEb = ExpressionBuilder<DB, 'game_accounts'>;
+
+function playerConditions(eb: PlayersEb, q: PlayerListQuery, now: number): Expression<SqlBool>[] {
+  const c: Expression<SqlBool>[] = [];
+  if (q.roleId !== undefined) c.push(eb('role_id', '=', q.roleId));
+  if (q.roleName !== undefined) c.push(eb('role_name', '>=', q.roleName), eb('role_name', '<', q.roleName + MAX_CHAR));
+  if (q.userId !== undefined) c.push(eb('user_id', '=', q.userId));
+  if (q.thirdId !== undefined) c.push(eb('third_id', '=', q.thirdId));
+  if (q.account !== undefined) c.push(eb('account', '=', q.account));
+  if (q.areaId !== undefined) c.push(eb('area_id', '=', q.areaId));
+  if (q.levelMin !== undefined) c.push(eb('level', '>=', q.levelMin));
+  if (q.levelMax !== undefined) c.push(eb('level', '<=', q.levelMax));
+  if (q.identityMark !== undefined) c.push(eb('identity_mark', '=', q.identityMark));
+  if (q.online !== undefined) c.push(eb('is_online', '=', q.online ? 1 : 0));
+  if (q.recharge !== undefined) c.push(eb('is_recharge', '=', q.recharge ? 1 : 0));
+  if (q.banned === true) c.push(eb('ban_until', '>', now));
+  if (q.banned === false) c.push(eb.or([eb('ban_until', 'is', null), eb('ban_until', '<=', now)]));
+  if (q.muted === true) c.push(eb('mute_until', '>', now));
+  if (q.muted === false) c.push(eb.or([eb('mute_until', 'is', null), eb('mute_until', '<=', now)]));
+  if (q.createdFrom !== undefined) c.push(eb('created_at', '>=', q.createdFrom));
+  if (q.createdTo !== undefined) c.push(eb('created_at', '<', q.createdTo));
+  if (q.lastLoginFrom !== undefined) c.push(eb('last_login_at', '>=', q.lastLoginFrom));
+  if (q.lastLoginTo !== undefined) c.push(eb('last_login_at', '<', q.lastLoginTo));
+  return c;
+}
+
+export interface CappedRows<T> {
+  rows: T[];
+  total: number;
+  capped: boolean;
+}
+
+const capped = (n: number, bound: number) => ({ total: Math.min(n, bound), capped: n > bound });
+
+/** A level range of at most this many levels is read as one ordered index scan per level. */
+const MAX_EXPANDED_LEVELS = 100;
+
+/**
+ * The levels of a level filter, when they are few: a level range matches many players, but
+ * level follows age (new players are low), so neither reading newest first and skipping nor
+ * collecting every match and sorting stays fast. One short read per level in creation order,
+ * merged, does. Null when there is no level filter or the range is too wide.
+ */
+export async function levelsOf(db: Db, q: Pick<PlayerListQuery, 'levelMin' | 'levelMax'>): Promise<number[] | null> {
+  if (q.levelMin === undefined && q.levelMax === undefined) return null;
+  // Two reads, not one: a lone min() or max() is answered from the index end, both together scan.
+  const lowest = await db.selectFrom('game_players').select((eb) => eb.fn.min('level').as('v')).executeTakeFirstOrThrow();
+  const highest = await db.selectFrom('game_players').select((eb) => eb.fn.max('level').as('v')).executeTakeFirstOrThrow();
+  const lo = Math.max(q.levelMin ?? 0, Number(lowest.v ?? 0));
+  const hi = Math.min(q.levelMax ?? Number.MAX_SAFE_INTEGER, Number(highest.v ?? 0));
+  if (hi < lo) return [];
+  if (hi - lo + 1 > MAX_EXPANDED_LEVELS) return null;
+  return Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
+}
+
+/** The page and the bounded count of the player list, as queries (the bench explains them). */
+export function playerListQueries(db: Db, q: PlayerListQuery, now: number, levels: number[] | null = null) {
+  const base = db.selectFrom('game_players').where((eb) => eb.and(playerConditions(eb, q, now)));
+  const count = db
+    .selectFrom(base.select(sql<number>`1`.as('one')).limit(countBound(q.page, q.size) + 1).as('t'))
+    .select((eb) => eb.fn.countAll<number>().as('n'));
+  const offset = q.page * q.size;
+  if (levels === null || levels.length === 0) {
+    const page = (levels === null ? base : base.where(sql<boolean>`1 = 0`))
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('role_id', 'desc')
+      .limit(q.size)
+      .offset(offset);
+    return { page, count };
+  }
+  const others = { ...q, levelMin: undefined, levelMax: undefined };
+  const branch = (level: number, i: number) =>
+    db
+      .selectFrom(
+        db
+          .selectFrom('game_players')
+          .where((eb) => eb.and([...playerConditions(eb, others, now), eb('level', '=', level)]))
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('role_id', 'desc')
+          .limit(offset + q.size)
+          .as(`l${i}`),
+      )
+      .selectAll();
+  const [first, ...rest] = levels.map(branch);
+  if (!first) throw new Error('no level to read');
+  const merged = rest.reduce((union, next) => union.unionAll(next), first);
+  const page = db.selectFrom(merged.as('u')).selectAll().orderBy('created_at', 'desc').orderBy('role_id', 'desc').limit(q.size).offset(offset);
+  return { page, count };
+}
+
+export async function pagePlayers(db: Db, q: PlayerListQuery, now: number) {
+  const queries = playerListQueries(db, q, now, await levelsOf(db, q));
+  const rows = await queries.page.execute();
+  const counted = await queries.count.executeTakeFirstOrThrow();
+  return { rows, ...capped(Number(counted.n), countBound(q.page, q.size)) };
+}
+
+/** Roles whose ban (or mute) is in force, the latest end first (permanent ones lead). */
+export async function pageSanctionedPlayers(db: Db, q: PlayerForbidQuery, now: number) {
+  const column = q.kind === 'ban' ? 'ban_until' : 'mute_until';
+  const base = db.selectFrom('game_players').where((eb) => {
+    const c: Expression<SqlBool>[] = [eb(column, '>', now)];
+    if (q.roleId !== undefined) c.push(eb('role_id', '=', q.roleId));
+    if (q.areaId !== undefined) c.push(eb('area_id', '=', q.areaId));
+    return eb.and(c);
+  });
+  const rows = await base.selectAll().orderBy(column, 'desc').orderBy('role_id').limit(q.size).offset(q.page * q.size).execute();
+  const counted = await db
+    .selectFrom(base.select(sql<number>`1`.as('one')).limit(countBound(q.page, q.size) + 1).as('t'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { rows, ...capped(Number(counted.n), countBound(q.page, q.size)) };
+}
+
+export async function countBag(db: Db, roleId: string): Promise<number> {
+  const row = await db.selectFrom('game_bag_items').select((eb) => eb.fn.countAll<number>().as('n')).where('role_id', '=', roleId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+// Accounts ------------------------------------------------------------------------------------
+
+function accountConditions(eb: AccountsEb, q: AccountListQuery, now: number): Expression<SqlBool>[] {
+  const c: Expression<SqlBool>[] = [];
+  if (q.userId !== undefined) c.push(eb('user_id', '=', q.userId));
+  if (q.account !== undefined) c.push(eb('account', '=', q.account));
+  if (q.name !== undefined) c.push(eb('name', '>=', q.name), eb('name', '<', q.name + MAX_CHAR));
+  if (q.type !== undefined) c.push(eb('type', '=', q.type));
+  if (q.thirdId !== undefined) c.push(eb('third_id', '=', q.thirdId));
+  if (q.banned === true) c.push(eb('ban_until', '>', now));
+  if (q.banned === false) c.push(eb.or([eb('ban_until', 'is', null), eb('ban_until', '<=', now)]));
+  if (q.createdFrom !== undefined) c.push(eb('created_at', '>=', q.createdFrom));
+  if (q.createdTo !== undefined) c.push(eb('created_at', '<', q.createdTo));
+  if (q.lastLoginFrom !== undefined) c.push(eb('last_login_at', '>=', q.lastLoginFrom));
+  if (q.lastLoginTo !== undefined) c.push(eb('last_login_at', '<', q.lastLoginTo));
+  return c;
+}
+
+export async function pageAccounts(db: Db, q: AccountListQuery, now: number) {
+  const base = db.selectFrom('game_accounts').where((eb) => eb.and(accountConditions(eb, q, now)));
+  const rows = await base
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('user_id', 'desc')
+    .limit(q.size)
+    .offset(q.page * q.size)
+    .execute();
+  const counted = await db
+    .selectFrom(base.select(sql<number>`1`.as('one')).limit(countBound(q.page, q.size) + 1).as('t'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { rows, ...capped(Number(counted.n), countBound(q.page, q.size)) };
+}
+
+export async function pageBannedAccounts(db: Db, q: AccountForbidQuery, now: number) {
+  const base = db.selectFrom('game_accounts').where((eb) => {
+    const c: Expression<SqlBool>[] = [eb('ban_until', '>', now)];
+    if (q.userId !== undefined) c.push(eb('user_id', '=', q.userId));
+    return eb.and(c);
+  });
+  const rows = await base.selectAll().orderBy('ban_until', 'desc').orderBy('user_id').limit(q.size).offset(q.page * q.size).execute();
+  const counted = await db
+    .selectFrom(base.select(sql<number>`1`.as('one')).limit(countBound(q.page, q.size) + 1).as('t'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { rows, ...capped(Number(counted.n), countBound(q.page, q.size)) };
+}
+
+/** How many roles each account owns. */
+export async function roleCounts(db: Db, userIds: readonly string[]): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('game_players')
+    .select(['user_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('user_id', 'in', [...userIds])
+    .groupBy('user_id')
+    .execute();
+  return new Map(rows.map((r) => [r.user_id, Number(r.n)]));
+}
+
+// Stable parameters of retried commands --------------------------------------------------------
+
+const KEEP_PARAMS_MS = 7 * 86_400_000;
+
+/**
+ * The parameters first chosen for a command id: stores `params` unless the id already has some,
+ * and answers what is stored. Rows older than a week are dropped on the way (a retry comes
+ * within the client's timeout, never days later).
+ */
+export async function stableParams<T>(db: Db, commandId: string, params: T, at: number): Promise<T> {
+  await db.deleteFrom('console_command_params').where('created_at', '<', at - KEEP_PARAMS_MS).execute();
+  await db
+    .insertInto('console_command_params')
+    .values({ command_id: commandId, params: JSON.stringify(params), created_at: at })
+    .onConflict((oc) => oc.column('command_id').doNothing())
+    .execute();
+  const row = await db.selectFrom('console_command_params').select('params').where('command_id', '=', commandId).executeTakeFirstOrThrow();
+  return JSON.parse(row.params) as T;
+}

@@ -1,0 +1,132 @@
+import { useEffect } from 'react';
+import { Button, Card, Col, Form, Input, Row, Select, Space, Table, Tag } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { ReloadOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { MAX_PAGE_SIZE } from '@gm/contract/constants.ts';
+import { GAME_COMMAND_KINDS } from '@gm/contract/game-commands.contract.ts';
+import type { CommandJournalEntry } from '@gm/contract/players.contract.ts';
+import { DateRangeFilter, type TimeRange } from '../../shared/components/date-range-filter.tsx';
+import { JsonView } from '../../shared/components/json-view.tsx';
+import { PageContainer } from '../../shared/components/page-container.tsx';
+import { Stamp } from '../../shared/components/stamp.tsx';
+import { readEnum, readInt, readOptionalInt, useSearchState } from '../../shared/hooks/use-search-state.ts';
+import { journalQueryOptions, type JournalFilters } from './develop.queries.ts';
+
+export function parseJournalFilters(params: URLSearchParams): JournalFilters {
+  const text = (key: string) => params.get(key)?.trim() || undefined;
+  const from = readOptionalInt(params.get('from'));
+  const to = readOptionalInt(params.get('to'));
+  return {
+    kind: readEnum(params.get('kind'), GAME_COMMAND_KINDS),
+    status: readEnum(params.get('status'), ['applied', 'failed'] as const),
+    target: text('target'),
+    ...(from !== undefined && to !== undefined && from < to ? { from, to } : {}),
+    page: readInt(params.get('page'), 1, 1, 500),
+    size: readInt(params.get('size'), 20, 1, MAX_PAGE_SIZE),
+  };
+}
+
+interface FilterValues {
+  kind?: string;
+  status?: 'applied' | 'failed';
+  target?: string;
+  range?: TimeRange;
+}
+
+/** /develop/hawk ("event debug"): the commands the game received and what it answered. */
+export function HawkPage() {
+  const { t } = useTranslation(['develop', 'common']);
+  const { state: filters, update, reset } = useSearchState(parseJournalFilters);
+  const [form] = Form.useForm<FilterValues>();
+  const journal = useQuery(journalQueryOptions(filters));
+
+  useEffect(() => {
+    // The URL is the truth: fields it no longer names are cleared, not left as they were.
+    form.resetFields();
+    form.setFieldsValue({ kind: filters.kind, status: filters.status, target: filters.target, range: filters.from !== undefined && filters.to !== undefined ? [filters.from, filters.to] : null });
+  }, [filters, form]);
+
+  const columns: TableColumnsType<CommandJournalEntry> = [
+    { key: 'time', title: t('hawk.time'), width: 180, render: (_, c) => <Stamp value={c.appliedAt} /> },
+    { key: 'kind', title: t('hawk.kind'), dataIndex: 'kind', width: 180, render: (kind: string) => <Tag color="geekblue">{kind}</Tag> },
+    { key: 'status', title: t('hawk.status'), width: 110, render: (_, c) => <Tag color={c.status === 'applied' ? 'success' : 'error'}>{c.status === 'applied' ? t('hawk.statuses.applied') : t('hawk.statuses.failed')}</Tag> },
+    { key: 'commandId', title: t('hawk.commandId'), dataIndex: 'commandId', ellipsis: true },
+  ];
+
+  return (
+    <PageContainer title={t('hawk.title')} description={t('hawk.description')}>
+      <Card>
+        <Form form={form} layout="vertical" onFinish={(v) => update({ kind: v.kind, status: v.status, target: v.target?.trim() || undefined, from: v.range?.[0], to: v.range?.[1] })}>
+          <Row gutter={16}>
+            <Col xs={24} sm={12} lg={6}>
+              <Form.Item name="kind" label={t('hawk.kind')}>
+                <Select allowClear showSearch options={GAME_COMMAND_KINDS.map((k) => ({ value: k, label: k }))} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12} lg={6}>
+              <Form.Item name="status" label={t('hawk.status')}>
+                <Select allowClear options={(['applied', 'failed'] as const).map((s) => ({ value: s, label: t(`hawk.statuses.${s}`) }))} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12} lg={6}>
+              <Form.Item name="target" label={t('hawk.target')}>
+                <Input allowClear />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12} lg={6}>
+              <Form.Item name="range" label={t('hawk.time')}>
+                <DateRangeFilter style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+          </Row>
+          <Space>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+              {t('common:buttons.search')}
+            </Button>
+            <Button icon={<UndoOutlined />} onClick={() => {
+                      form.resetFields();
+                      reset();
+                    }}>
+              {t('common:buttons.reset')}
+            </Button>
+            <Button icon={<ReloadOutlined />} onClick={() => void journal.refetch()} loading={journal.isFetching}>
+              {t('common:buttons.refresh')}
+            </Button>
+          </Space>
+        </Form>
+      </Card>
+      <Card>
+        <Table<CommandJournalEntry>
+          rowKey="commandId"
+          size="middle"
+          columns={columns}
+          dataSource={journal.data?.results ?? []}
+          loading={journal.isFetching}
+          expandable={{
+            expandedRowRender: (c) => (
+              <Row gutter={16}>
+                <Col xs={24} lg={12}>
+                  <div className="gm-detail-label">{t('hawk.params')}</div>
+                  <JsonView value={c.params} />
+                </Col>
+                <Col xs={24} lg={12}>
+                  <div className="gm-detail-label">{t('hawk.result')}</div>
+                  <JsonView value={c.result} />
+                </Col>
+              </Row>
+            ),
+          }}
+          pagination={{
+            current: filters.page,
+            pageSize: filters.size,
+            total: journal.data?.total ?? 0,
+            showTotal: (n) => (journal.data?.totalCapped ? t('totalCapped', { total: n }) : t('total', { total: n })),
+            onChange: (page, size) => update({ page: size !== filters.size ? 1 : page, size }, { resetPage: false }),
+          }}
+        />
+      </Card>
+    </PageContainer>
+  );
+}

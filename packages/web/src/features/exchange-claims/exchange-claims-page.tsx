@@ -1,0 +1,123 @@
+import { useEffect } from 'react';
+import { Button, Card, Col, Form, Input, Row, Space, Table, Tag } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { ReloadOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Grant } from '@gm/contract/game-commands.contract.ts';
+import type { RedeemClaim } from '@gm/contract/players.contract.ts';
+import { DateRangeFilter, type TimeRange } from '../../shared/components/date-range-filter.tsx';
+import { PageContainer } from '../../shared/components/page-container.tsx';
+import { Stamp } from '../../shared/components/stamp.tsx';
+import { useSearchState } from '../../shared/hooks/use-search-state.ts';
+import { parseClaimFilters } from './exchange-claims-filters.ts';
+import { claimsQueryOptions } from './exchange-claims.queries.ts';
+
+interface FilterValues {
+  code?: string;
+  batchId?: string;
+  roleId?: string;
+  areaId?: string;
+  range?: TimeRange;
+}
+
+const trimmed = (v: string | undefined) => v?.trim() || undefined;
+
+/** /exchange/list: redeem-code claim details, newest first. */
+export function ExchangeClaimsPage() {
+  const { t } = useTranslation(['exchangeClaims', 'common']);
+  const { state: filters, update, reset } = useSearchState(parseClaimFilters);
+  const [form] = Form.useForm<FilterValues>();
+  const claims = useQuery(claimsQueryOptions(filters));
+
+  useEffect(() => {
+    // The URL is the truth: fields it no longer names are cleared, not left as they were.
+    form.resetFields();
+    form.setFieldsValue({ ...filters, range: filters.from !== undefined && filters.to !== undefined ? [filters.from, filters.to] : null });
+  }, [filters, form]);
+
+  const reward = (g: Grant) => (g.kind === 'item' ? `${g.sourceId} ×${g.quantity}` : `${t(`currencies.${g.currency}`)} ×${g.quantity}`);
+  const columns: TableColumnsType<RedeemClaim> = [
+    { key: 'code', title: t('fields.code'), dataIndex: 'code', width: 150, render: (code: string) => <Tag color="blue">{code}</Tag> },
+    { key: 'batch', title: t('fields.batch'), width: 240, render: (_, c) => `${c.batchName} (${c.batchId})` },
+    { key: 'roleId', title: t('fields.roleId'), dataIndex: 'roleId', width: 120 },
+    { key: 'roleName', title: t('fields.roleName'), dataIndex: 'roleName', width: 140 },
+    { key: 'userId', title: t('fields.userId'), dataIndex: 'userId', width: 120 },
+    { key: 'area', title: t('fields.area'), dataIndex: 'areaId', width: 80 },
+    {
+      key: 'rewards',
+      title: t('fields.rewards'),
+      render: (_, c) => (
+        <Space size={[4, 4]} wrap>
+          {c.rewards.map((g, i) => (
+            <Tag key={i}>{reward(g)}</Tag>
+          ))}
+        </Space>
+      ),
+    },
+    { key: 'claimedAt', title: t('fields.claimedAt'), width: 170, render: (_, c) => <Stamp value={c.claimedAt} /> },
+  ];
+
+  return (
+    <PageContainer title={t('title')} description={t('description')}>
+      <Card>
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={(v) => update({ code: trimmed(v.code), batchId: trimmed(v.batchId), roleId: trimmed(v.roleId), areaId: trimmed(v.areaId), from: v.range?.[0], to: v.range?.[1] })}
+        >
+          <Row gutter={16}>
+            {(['code', 'batchId', 'roleId', 'areaId'] as const).map((name) => (
+              <Col xs={24} sm={12} lg={6} key={name}>
+                <Form.Item name={name} label={t(`fields.${name === 'batchId' ? 'batch' : name === 'areaId' ? 'area' : name}`)}>
+                  <Input allowClear placeholder={t('exact')} />
+                </Form.Item>
+              </Col>
+            ))}
+            <Col xs={24} lg={12}>
+              <Form.Item name="range" label={t('fields.time')}>
+                <DateRangeFilter style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} lg={12}>
+              <Form.Item label={<span aria-hidden>&nbsp;</span>} colon={false}>
+                <Space wrap>
+                  <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+                    {t('common:buttons.search')}
+                  </Button>
+                  <Button icon={<UndoOutlined />} onClick={() => {
+                      form.resetFields();
+                      reset();
+                    }}>
+                    {t('common:buttons.reset')}
+                  </Button>
+                  <Button icon={<ReloadOutlined />} onClick={() => void claims.refetch()} loading={claims.isFetching}>
+                    {t('common:buttons.refresh')}
+                  </Button>
+                </Space>
+              </Form.Item>
+            </Col>
+          </Row>
+        </Form>
+      </Card>
+      <Card>
+        <Table<RedeemClaim>
+          rowKey="claimId"
+          size="middle"
+          columns={columns}
+          dataSource={claims.data?.results ?? []}
+          loading={claims.isFetching}
+          scroll={{ x: 1300 }}
+          pagination={{
+            current: filters.page,
+            pageSize: filters.size,
+            total: claims.data?.total ?? 0,
+            showSizeChanger: true,
+            showTotal: (n) => (claims.data?.totalCapped ? t('totalCapped', { total: n }) : t('total', { total: n })),
+            onChange: (page, size) => update({ page: size !== filters.size ? 1 : page, size }, { resetPage: false }),
+          }}
+        />
+      </Card>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,42 @@
+import type { Translation } from '../../shared/i18n-types.ts';
+
+/** The `exchangeClaims` namespace: redeem-code claim details. */
+export const en = {
+  title: 'Redeem code claims',
+  description: 'Who redeemed which code, when, and what it gave, as the game recorded it.',
+  fields: {
+    code: 'Code',
+    batch: 'Code batch',
+    roleId: 'Role ID',
+    roleName: 'Role name',
+    userId: 'User ID',
+    area: 'Region',
+    rewards: 'Rewards',
+    claimedAt: 'Claimed',
+    time: 'Claimed between',
+  },
+  exact: 'Exact value',
+  currencies: { recharge: 'Recharge currency', nonRecharge: 'Non-recharge currency', unionCoin: 'Union coin' },
+  total: '{{total}} in total',
+  totalCapped: 'More than {{total}}',
+};
+
+export const zhCN: Translation<typeof en> = {
+  title: '兑换码领取详情',
+  description: '谁在何时兑换了哪个兑换码、获得了什么（以游戏记录为准）。',
+  fields: {
+    code: '兑换码',
+    batch: '兑换码批次',
+    roleId: '角色ID',
+    roleName: '角色名',
+    userId: '用户ID',
+    area: '区服',
+    rewards: '奖励',
+    claimedAt: '领取时间',
+    time: '领取时间',
+  },
+  exact: '精确值',
+  currencies: { recharge: '充值货币', nonRecharge: '非充值货币', unionCoin: '公会币' },
+  total: '共 {{total}} 条',
+  totalCapped: '超过 {{total}} 条',
+};

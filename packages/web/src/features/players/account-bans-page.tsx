@@ -1,0 +1,139 @@
+import { useEffect, useState } from 'react';
+import { Button, Card, Flex, Form, Input, Space, Table, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { FileExcelOutlined, ReloadOutlined, SearchOutlined, StopOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { P } from '@gm/contract/permissions.ts';
+import type { GameAccount } from '@gm/contract/players.contract.ts';
+import { PageContainer } from '../../shared/components/page-container.tsx';
+import { Stamp } from '../../shared/components/stamp.tsx';
+import { messageApi } from '../../shared/feedback.ts';
+import { useSearchState } from '../../shared/hooks/use-search-state.ts';
+import { translateKey } from '../../shared/translate.ts';
+import { useCan } from '../../shared/user-context.tsx';
+import { ImportIdsDialog } from './import-ids-dialog.tsx';
+import { parseAccountForbidFilters } from './player-filters.ts';
+import { parseIds, untilText } from './player-format.tsx';
+import { accountBansQueryOptions } from './players.queries.ts';
+import { SanctionDialog, type SanctionDialogState } from './sanction-dialog.tsx';
+
+/** /forbid/user_list: accounts whose ban is in force; ban by id (typed or imported) and unban. */
+export function AccountBansPage() {
+  const { t } = useTranslation(['players', 'common']);
+  const { state: filters, update } = useSearchState(parseAccountForbidFilters);
+  const [form] = Form.useForm<{ userId?: string }>();
+  const list = useQuery(accountBansQueryOptions(filters));
+  const canBan = useCan(P.USER_BAN);
+  const [ids, setIds] = useState('');
+  const [selected, setSelected] = useState<string[]>([]);
+  const [dialog, setDialog] = useState<SanctionDialogState>(null);
+  const [importing, setImporting] = useState(false);
+
+  useEffect(() => {
+    // The URL is the truth: fields it no longer names are cleared, not left as they were.
+    form.resetFields();
+    form.setFieldsValue({ userId: filters.userId });
+  }, [filters, form]);
+
+  const banTyped = () => {
+    const parsed = parseIds(ids);
+    // Spec section 5, Ban: accounts must be selected first.
+    if (parsed.length === 0) {
+      void messageApi().warning(translateKey('validation:selectAccountsFirst'));
+      return;
+    }
+    setDialog({ target: 'accounts', kind: 'ban', targets: parsed.map((id) => ({ id })) });
+  };
+
+  const columns: TableColumnsType<GameAccount> = [
+    { key: 'userId', title: t('fields.userId'), dataIndex: 'userId', width: 120 },
+    { key: 'account', title: t('fields.account'), dataIndex: 'account', ellipsis: true },
+    { key: 'name', title: t('fields.name'), dataIndex: 'name', width: 140 },
+    { key: 'roles', title: t('fields.roleCount'), dataIndex: 'roleCount', width: 80 },
+    { key: 'until', title: t('fields.banUntil'), width: 200, render: (_, a) => untilText(a.banUntil, t) },
+    { key: 'reason', title: t('fields.banReason'), ellipsis: true, render: (_, a) => a.banReason ?? '-' },
+    { key: 'updatedAt', title: t('fields.updatedAt'), width: 170, render: (_, a) => <Stamp value={a.updatedAt} /> },
+    ...(canBan
+      ? [
+          {
+            key: 'actions',
+            title: t('common:table.actions'),
+            width: 100,
+            render: (_: unknown, a: GameAccount) => (
+              <Button type="link" size="small" onClick={() => setDialog({ target: 'accounts', kind: 'unban', targets: [{ id: a.userId, label: a.name }] })}>
+                {t('actions.unban')}
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <PageContainer title={t('titles.accountBans')} description={t('descriptions.accountBans')}>
+      {canBan ? (
+        <Card title={t('actions.banByIds')}>
+          <Typography.Paragraph type="secondary">{t('accounts.bansHelp')}</Typography.Paragraph>
+          <Input.TextArea rows={3} value={ids} onChange={(e) => setIds(e.target.value)} placeholder={t('sanction.idsLabel')} aria-label={t('sanction.idsLabel')} />
+          <Space style={{ marginTop: 12 }}>
+            <Button type="primary" danger icon={<StopOutlined />} onClick={banTyped}>
+              {t('actions.banAccount')}
+            </Button>
+            <Button icon={<FileExcelOutlined />} onClick={() => setImporting(true)}>
+              {t('actions.import')}
+            </Button>
+          </Space>
+        </Card>
+      ) : null}
+      <Card>
+        <Flex justify="space-between" wrap gap={12} style={{ marginBottom: 12 }}>
+          <Form form={form} layout="inline" onFinish={(v) => update({ userId: v.userId?.trim() || undefined })}>
+            <Form.Item name="userId">
+              <Input allowClear placeholder={t('fields.userId')} />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+              {t('common:buttons.search')}
+            </Button>
+          </Form>
+          <Space>
+            {canBan && selected.length > 0 ? (
+              <>
+                <Typography.Text>{t('table.selected', { count: selected.length })}</Typography.Text>
+                <Button onClick={() => setDialog({ target: 'accounts', kind: 'unban', targets: selected.map((id) => ({ id })) })}>{t('actions.unban')}</Button>
+              </>
+            ) : null}
+            <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()} loading={list.isFetching}>
+              {t('common:buttons.refresh')}
+            </Button>
+          </Space>
+        </Flex>
+        <Table<GameAccount>
+          rowKey="userId"
+          size="middle"
+          columns={columns}
+          dataSource={list.data?.results ?? []}
+          loading={list.isFetching}
+          scroll={{ x: 1000 }}
+          rowSelection={canBan ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) } : undefined}
+          pagination={{
+            current: filters.page,
+            pageSize: filters.size,
+            total: list.data?.total ?? 0,
+            showTotal: (n) => (list.data?.totalCapped ? t('table.totalCapped', { total: n }) : t('table.total', { total: n })),
+            onChange: (page, size) => update({ page: size !== filters.size ? 1 : page, size }, { resetPage: false }),
+          }}
+        />
+      </Card>
+      <SanctionDialog
+        state={dialog}
+        onClose={() => setDialog(null)}
+        onDone={() => {
+          setSelected([]);
+          setIds('');
+        }}
+      />
+      <ImportIdsDialog kind="accounts" open={importing} onClose={() => setImporting(false)} onUse={(found) => setIds(found.join('\n'))} />
+    </PageContainer>
+  );
+}

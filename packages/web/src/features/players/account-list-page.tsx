@@ -1,0 +1,247 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Col, Flex, Form, Input, Row, Select, Space, Table, Tag, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { FileExcelOutlined, ReloadOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { GAME_ACCOUNT_TYPES } from '@gm/contract/game-commands.contract.ts';
+import { P } from '@gm/contract/permissions.ts';
+import type { GameAccount } from '@gm/contract/players.contract.ts';
+import { DateRangeFilter, type TimeRange } from '../../shared/components/date-range-filter.tsx';
+import { PageContainer } from '../../shared/components/page-container.tsx';
+import { Stamp } from '../../shared/components/stamp.tsx';
+import { useSearchState } from '../../shared/hooks/use-search-state.ts';
+import { paths } from '../../shared/paths.ts';
+import { useCan } from '../../shared/user-context.tsx';
+import { ImportIdsDialog } from './import-ids-dialog.tsx';
+import { parseAccountFilters } from './player-filters.ts';
+import { untilText } from './player-format.tsx';
+import { accountsQueryOptions } from './players.queries.ts';
+import { SanctionDialog, type SanctionDialogState, type SanctionTarget } from './sanction-dialog.tsx';
+
+interface FilterValues {
+  userId?: string;
+  account?: string;
+  name?: string;
+  type?: string;
+  thirdId?: string;
+  banned?: boolean;
+  created?: TimeRange;
+  lastLogin?: TimeRange;
+}
+
+const trimmed = (v: string | undefined) => v?.trim() || undefined;
+
+/** /user/list: every field of spec section 3 "User account"; ban and unban singly or in batch. */
+export function AccountListPage() {
+  const { t } = useTranslation(['players', 'common']);
+  const { state: filters, update, reset } = useSearchState(parseAccountFilters);
+  const [form] = Form.useForm<FilterValues>();
+  const accounts = useQuery(accountsQueryOptions(filters));
+  const canBan = useCan(P.USER_BAN);
+  const [selected, setSelected] = useState<SanctionTarget[]>([]);
+  const [dialog, setDialog] = useState<SanctionDialogState>(null);
+  const [importing, setImporting] = useState(false);
+
+  useEffect(() => {
+    // The URL is the truth: fields it no longer names are cleared, not left as they were.
+    form.resetFields();
+    form.setFieldsValue({
+      userId: filters.userId,
+      account: filters.account,
+      name: filters.name,
+      type: filters.type,
+      thirdId: filters.thirdId,
+      banned: filters.banned,
+      created: filters.createdFrom !== undefined && filters.createdTo !== undefined ? [filters.createdFrom, filters.createdTo] : null,
+      lastLogin: filters.lastLoginFrom !== undefined && filters.lastLoginTo !== undefined ? [filters.lastLoginFrom, filters.lastLoginTo] : null,
+    });
+  }, [filters, form]);
+
+  const onSearch = (v: FilterValues) =>
+    update({
+      userId: trimmed(v.userId),
+      account: trimmed(v.account),
+      name: trimmed(v.name),
+      type: v.type,
+      thirdId: trimmed(v.thirdId),
+      banned: v.banned === undefined ? undefined : String(v.banned),
+      createdFrom: v.created?.[0],
+      createdTo: v.created?.[1],
+      lastLoginFrom: v.lastLogin?.[0],
+      lastLoginTo: v.lastLogin?.[1],
+    });
+
+  const target = (a: GameAccount): SanctionTarget => ({ id: a.userId, label: a.name || a.account });
+  const hidden = <Typography.Text type="secondary">{t('states.hidden')}</Typography.Text>;
+  const columns: TableColumnsType<GameAccount> = [
+    { key: 'userId', title: t('fields.userId'), fixed: 'left', width: 120, render: (_, a) => <Typography.Text copyable>{a.userId}</Typography.Text> },
+    { key: 'account', title: t('fields.account'), dataIndex: 'account', width: 200, ellipsis: true },
+    { key: 'name', title: t('fields.name'), dataIndex: 'name', width: 140, ellipsis: true },
+    { key: 'type', title: t('fields.type'), width: 100, render: (_, a) => t(`accountTypes.${a.type as 'guest'}`, { defaultValue: a.type }) },
+    { key: 'thirdId', title: t('fields.thirdId'), width: 200, ellipsis: true, render: (_, a) => a.thirdId ?? '-' },
+    { key: 'inheritance', title: t('fields.inheritanceCode'), width: 130, render: (_, a) => a.inheritanceCode ?? '-' },
+    { key: 'inheritancePassword', title: t('fields.inheritancePassword'), width: 120, render: (_, a) => (a.hasInheritancePassword ? t('states.set') : t('states.notSet')) },
+    { key: 'initAccount', title: t('fields.initAccount'), dataIndex: 'initAccount', width: 180, ellipsis: true },
+    { key: 'roles', title: t('fields.roleCount'), width: 80, align: 'right', render: (_, a) => <a href={`${paths.playerList}?userId=${encodeURIComponent(a.userId)}`}>{a.roleCount}</a> },
+    { key: 'lastLoginAt', title: t('fields.lastLoginAt'), width: 170, render: (_, a) => <Stamp value={a.lastLoginAt} /> },
+    { key: 'lastLoginIp', title: t('fields.lastLoginIp'), width: 140, render: (_, a) => (a.personalHidden ? hidden : (a.lastLoginIp ?? '-')) },
+    { key: 'lastLoginDevice', title: t('fields.lastLoginDevice'), width: 140, render: (_, a) => (a.personalHidden ? hidden : (a.lastLoginDevice ?? '-')) },
+    { key: 'createDevice', title: t('fields.createDeviceNumber'), width: 160, ellipsis: true, render: (_, a) => (a.personalHidden ? hidden : a.createDeviceNumber || '-') },
+    { key: 'createdAt', title: t('fields.createdAt'), width: 170, render: (_, a) => <Stamp value={a.createdAt} /> },
+    { key: 'updatedAt', title: t('fields.updatedAt'), width: 170, render: (_, a) => <Stamp value={a.updatedAt} /> },
+    {
+      key: 'state',
+      title: t('fields.state'),
+      width: 120,
+      render: (_, a) => (a.banned ? <Tag color="red" title={`${untilText(a.banUntil, t)}${a.banReason ? ` · ${a.banReason}` : ''}`}>{t('states.banned')}</Tag> : <Tag color="green">{t('states.normal')}</Tag>),
+    },
+    ...(canBan
+      ? [
+          {
+            key: 'actions',
+            title: t('common:table.actions'),
+            fixed: 'right' as const,
+            width: 110,
+            render: (_: unknown, a: GameAccount) =>
+              a.banned ? (
+                <Button type="link" size="small" onClick={() => setDialog({ target: 'accounts', kind: 'unban', targets: [target(a)] })}>
+                  {t('actions.unban')}
+                </Button>
+              ) : (
+                <Button type="link" danger size="small" onClick={() => setDialog({ target: 'accounts', kind: 'ban', targets: [target(a)] })}>
+                  {t('actions.ban')}
+                </Button>
+              ),
+          },
+        ]
+      : []),
+  ];
+
+  const personalHidden = accounts.data?.results.some((a) => a.personalHidden) ?? false;
+  return (
+    <PageContainer
+      title={t('titles.accounts')}
+      description={t('descriptions.accounts')}
+      extra={
+        canBan ? (
+          <Button icon={<FileExcelOutlined />} onClick={() => setImporting(true)}>
+            {t('actions.import')}
+          </Button>
+        ) : null
+      }
+    >
+      <Card>
+        <Form form={form} layout="vertical" onFinish={onSearch}>
+          <Row gutter={16}>
+            <Col xs={24} sm={12} lg={6}>
+              <Form.Item name="userId" label={t('fields.userId')}>
+                <Input allowClear placeholder={t('filters.exact')} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12} lg={6}>
+              <Form.Item name="account" label={t('fields.account')}>
+                <Input allowClear placeholder={t('filters.exact')} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12} lg={6}>
+              <Form.Item name="name" label={t('fields.name')}>
+                <Input allowClear placeholder={t('filters.namePrefix')} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12} lg={6}>
+              <Form.Item name="thirdId" label={t('fields.thirdId')}>
+                <Input allowClear placeholder={t('filters.exact')} />
+              </Form.Item>
+            </Col>
+            <Col xs={12} lg={6}>
+              <Form.Item name="type" label={t('fields.type')}>
+                <Select allowClear placeholder={t('filters.any')} options={GAME_ACCOUNT_TYPES.map((type) => ({ value: type, label: t(`accountTypes.${type}`) }))} />
+              </Form.Item>
+            </Col>
+            <Col xs={12} lg={6}>
+              <Form.Item name="banned" label={t('fields.banned')}>
+                <Select allowClear placeholder={t('filters.any')} options={[{ value: true, label: t('filters.yes') }, { value: false, label: t('filters.no') }]} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} lg={12}>
+              <Form.Item name="created" label={t('filters.created')}>
+                <DateRangeFilter style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} lg={12}>
+              <Form.Item name="lastLogin" label={t('filters.lastLogin')}>
+                <DateRangeFilter style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} lg={12}>
+              <Form.Item label={<span aria-hidden>&nbsp;</span>} colon={false}>
+                <Space wrap>
+                  <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+                    {t('common:buttons.search')}
+                  </Button>
+                  <Button icon={<UndoOutlined />} onClick={() => {
+                      form.resetFields();
+                      reset();
+                    }}>
+                    {t('common:buttons.reset')}
+                  </Button>
+                  <Button icon={<ReloadOutlined />} onClick={() => void accounts.refetch()} loading={accounts.isFetching}>
+                    {t('common:buttons.refresh')}
+                  </Button>
+                </Space>
+              </Form.Item>
+            </Col>
+          </Row>
+        </Form>
+      </Card>
+      <Card>
+        {personalHidden ? <Alert type="info" showIcon title={t('accounts.personalHidden')} style={{ marginBottom: 12 }} /> : null}
+        {canBan && selected.length > 0 ? (
+          <Flex align="center" gap={8} wrap style={{ marginBottom: 12, padding: '8px 12px', background: '#e6f4ff', borderRadius: 8 }}>
+            <Typography.Text strong>{t('table.selected', { count: selected.length })}</Typography.Text>
+            <Button size="small" danger onClick={() => setDialog({ target: 'accounts', kind: 'ban', targets: selected })}>
+              {t('actions.ban')}
+            </Button>
+            <Button size="small" onClick={() => setDialog({ target: 'accounts', kind: 'unban', targets: selected })}>
+              {t('actions.unban')}
+            </Button>
+            <Button size="small" type="link" onClick={() => setSelected([])}>
+              {t('actions.clearSelection')}
+            </Button>
+          </Flex>
+        ) : null}
+        <Table<GameAccount>
+          rowKey="userId"
+          size="middle"
+          columns={columns}
+          dataSource={accounts.data?.results ?? []}
+          loading={accounts.isFetching}
+          scroll={{ x: 2400 }}
+          rowSelection={
+            canBan
+              ? {
+                  selectedRowKeys: selected.map((s) => s.id),
+                  preserveSelectedRowKeys: true,
+                  onChange: (keys, rows) => {
+                    const known = new Map([...selected.map((s) => [s.id, s] as const), ...rows.filter(Boolean).map((a) => [a.userId, target(a)] as const)]);
+                    setSelected(keys.map((k) => known.get(String(k)) ?? { id: String(k) }));
+                  },
+                }
+              : undefined
+          }
+          pagination={{
+            current: filters.page,
+            pageSize: filters.size,
+            total: accounts.data?.total ?? 0,
+            showSizeChanger: true,
+            showTotal: (n) => (accounts.data?.totalCapped ? t('table.totalCapped', { total: n }) : t('table.total', { total: n })),
+            onChange: (page, size) => update({ page: size !== filters.size ? 1 : page, size }, { resetPage: false }),
+          }}
+        />
+      </Card>
+      <SanctionDialog state={dialog} onClose={() => setDialog(null)} onDone={() => setSelected([])} />
+      <ImportIdsDialog kind="accounts" open={importing} onClose={() => setImporting(false)} onUse={(ids) => setSelected(ids.map((id) => ({ id })))} />
+    </PageContainer>
+  );
+}

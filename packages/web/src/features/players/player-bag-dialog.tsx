@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { Alert, Button, InputNumber, Modal, Space, Table, Tag, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { BagItem } from '@gm/contract/players.contract.ts';
+import { P } from '@gm/contract/permissions.ts';
+import { messageApi, showSuccess } from '../../shared/feedback.ts';
+import { normalizeLanguage } from '../../shared/language.ts';
+import { useCan } from '../../shared/user-context.tsx';
+import { isApiError } from '../../shared/api-client.ts';
+import { GameRefusal, refusalOf, type Refusal } from './game-refusal.tsx';
+import { bagQueryOptions, useDeduct } from './players.queries.ts';
+
+const RARITY_COLORS = ['default', 'default', 'green', 'blue', 'purple', 'gold'];
+
+/**
+ * The bag dialog with deduct (spec sections 2 and 5): one item at a time, a quantity above 0
+ * and not above the current number. The game checks the number shown is still the current one.
+ */
+export function PlayerBagDialog({ roleId, onClose }: { roleId: string | null; onClose: () => void }) {
+  const { t, i18n } = useTranslation(['players', 'common', 'validation']);
+  const zh = normalizeLanguage(i18n.language) === 'zh-CN';
+  const bag = useQuery({ ...bagQueryOptions(roleId ?? ''), enabled: roleId !== null });
+  const canDeduct = useCan(P.PLAYER_DEDUCT);
+  const deduct = useDeduct();
+  const [editing, setEditing] = useState<{ sourceId: string; shown: number } | null>(null);
+  const [quantity, setQuantity] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  if (roleId === null) return null;
+
+  const startEditing = (item: BagItem) => {
+    if (editing && editing.sourceId !== item.sourceId) {
+      void messageApi().warning(t('bag.oneAtATime'));
+      return;
+    }
+    setEditing({ sourceId: item.sourceId, shown: item.currentNumber });
+    setQuantity(null);
+    setProblem(null);
+  };
+
+  const submit = () => {
+    if (!editing) return;
+    if (quantity === null || !Number.isInteger(quantity) || quantity <= 0 || quantity > editing.shown) {
+      setProblem(t('validation:deductQuantity'));
+      return;
+    }
+    setRefusal(null);
+    deduct.mutate(
+      { roleId, sourceId: editing.sourceId, quantity, expectedCurrent: editing.shown },
+      {
+        onSuccess: (result) => {
+          showSuccess(t('results.deduct', { quantity: result?.quantity ?? quantity, before: result?.before ?? editing.shown, after: result?.after ?? editing.shown - quantity }));
+          setEditing(null);
+        },
+        onError: (error) => {
+          const refused = refusalOf(error);
+          if (refused) {
+            setRefusal(refused);
+            setEditing(null);
+          } else if (isApiError(error)) {
+            setProblem(error.details[0]?.message ?? error.message);
+          }
+        },
+      },
+    );
+  };
+
+  const columns: TableColumnsType<BagItem> = [
+    { key: 'sourceId', title: t('bag.sourceId'), dataIndex: 'sourceId', width: 110 },
+    { key: 'item', title: t('bag.item'), render: (_, item) => (item.name ? (zh ? item.name.zh : item.name.en) : '-') },
+    { key: 'type', title: t('bag.itemType'), width: 100, render: (_, item) => t(`bag.types.${item.itemType}`) },
+    { key: 'rarity', title: t('bag.rarity'), width: 90, render: (_, item) => <Tag color={RARITY_COLORS[item.rarity] ?? 'default'}>★{item.rarity}</Tag> },
+    { key: 'number', title: t('bag.number'), dataIndex: 'number', width: 100, align: 'right' },
+    { key: 'current', title: t('bag.currentNumber'), dataIndex: 'currentNumber', width: 100, align: 'right' },
+    ...(canDeduct
+      ? [
+          {
+            key: 'actions',
+            title: t('common:table.actions'),
+            width: 250,
+            render: (_: unknown, item: BagItem) =>
+              editing?.sourceId === item.sourceId ? (
+                <Space direction="vertical" size={2}>
+                  <Space>
+                    <InputNumber
+                      autoFocus
+                      aria-label={t('bag.quantity')}
+                      min={1}
+                      max={editing.shown}
+                      precision={0}
+                      value={quantity}
+                      onChange={(v) => {
+                        setQuantity(v);
+                        setProblem(null);
+                      }}
+                      onPressEnter={submit}
+                      style={{ width: 100 }}
+                    />
+                    <Button type="primary" danger size="small" onClick={submit} loading={deduct.isPending}>
+                      {t('actions.deduct')}
+                    </Button>
+                    <Button size="small" onClick={() => setEditing(null)}>
+                      {t('common:buttons.cancel')}
+                    </Button>
+                  </Space>
+                  {problem ? <Typography.Text type="danger">{problem}</Typography.Text> : null}
+                </Space>
+              ) : (
+                <Button size="small" disabled={item.currentNumber === 0} onClick={() => startEditing(item)}>
+                  {t('actions.deduct')}
+                </Button>
+              ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <Modal open width={960} title={t('bag.title', { name: bag.data?.roleName ?? roleId })} footer={null} onCancel={onClose} destroyOnHidden>
+      <GameRefusal refusal={refusal} hint={t('bag.checkLog')} />
+      <Alert type={bag.data?.isOnline ? 'warning' : 'info'} showIcon style={{ marginBottom: 16 }} title={bag.data?.isOnline ? t('bag.online') : t('bag.hint')} />
+      <Table<BagItem> rowKey="sourceId" size="small" columns={columns} dataSource={bag.data?.items ?? []} loading={bag.isFetching} pagination={false} scroll={{ y: 420 }} />
+    </Modal>
+  );
+}

@@ -1,0 +1,421 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Button, Card, Col, Dropdown, Flex, Form, Input, InputNumber, Row, Select, Space, Table, Tag, Typography } from 'antd';
+import type { MenuProps, TableColumnsType } from 'antd';
+import { DownOutlined, FileExcelOutlined, LogoutOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { P } from '@gm/contract/permissions.ts';
+import type { Player } from '@gm/contract/players.contract.ts';
+import { Stamp } from '../../shared/components/stamp.tsx';
+import { DateRangeFilter, type TimeRange } from '../../shared/components/date-range-filter.tsx';
+import { PageContainer } from '../../shared/components/page-container.tsx';
+import { confirmAction } from '../../shared/components/confirm-action.tsx';
+import { showSuccess } from '../../shared/feedback.ts';
+import { useSearchState } from '../../shared/hooks/use-search-state.ts';
+import { paths } from '../../shared/paths.ts';
+import { useCan } from '../../shared/user-context.tsx';
+import { ImportIdsDialog } from './import-ids-dialog.tsx';
+import { KickAllDialog } from './kick-all-dialog.tsx';
+import { MarkDialog, type MarkDialogState } from './mark-dialog.tsx';
+import { PlayerBagDialog } from './player-bag-dialog.tsx';
+import { PlayerDetailDialog } from './player-detail-dialog.tsx';
+import { parseDialog, parsePlayerFilters, type PlayerDialog } from './player-filters.ts';
+import { MarkTag, OnlineBadge, SanctionTags } from './player-format.tsx';
+import { PlayerMapsDialog } from './player-maps-dialog.tsx';
+import { PlayerValueDialog } from './player-value-dialog.tsx';
+import { areasQueryOptions, playersQueryOptions, useKickPlayers, type SanctionKind } from './players.queries.ts';
+import { SanctionDialog, type SanctionDialogState, type SanctionTarget } from './sanction-dialog.tsx';
+
+interface FilterValues {
+  roleId?: string;
+  roleName?: string;
+  userId?: string;
+  thirdId?: string;
+  account?: string;
+  areaId?: string;
+  levelMin?: number | null;
+  levelMax?: number | null;
+  identityMark?: number;
+  online?: boolean;
+  recharge?: boolean;
+  banned?: boolean;
+  muted?: boolean;
+  created?: TimeRange;
+  lastLogin?: TimeRange;
+}
+
+const trimmed = (v: string | undefined) => v?.trim() || undefined;
+const targetOf = (p: Player): SanctionTarget => ({ id: p.roleId, label: p.roleName });
+
+/** /player/list: every filter in the URL; single and batch actions through the game. */
+export function PlayerListPage() {
+  const { t } = useTranslation(['players', 'common']);
+  const navigate = useNavigate();
+  const { state: filters, params, update, reset } = useSearchState(parsePlayerFilters);
+  const dialog = useMemo(() => parseDialog(params), [params]);
+  const [form] = Form.useForm<FilterValues>();
+  const [expanded, setExpanded] = useState(false);
+  const players = useQuery(playersQueryOptions(filters));
+  const areas = useQuery(areasQueryOptions());
+  const [selected, setSelected] = useState<SanctionTarget[]>([]);
+  const [sanction, setSanction] = useState<SanctionDialogState>(null);
+  const [mark, setMark] = useState<MarkDialogState>(null);
+  const [importing, setImporting] = useState(false);
+  const [kickingAll, setKickingAll] = useState(false);
+  const { mutateAsync: kickAsync } = useKickPlayers();
+  const can = {
+    ban: useCan(P.PLAYER_BAN),
+    mute: useCan(P.PLAYER_MUTE),
+    kick: useCan(P.PLAYER_KICK),
+    kickAll: useCan(P.PLAYER_KICK_ALL),
+    mark: useCan(P.PLAYER_MARK),
+    value: useCan(P.PLAYER_VALUE_EDIT),
+    create: useCan(P.PLAYER_CREATE),
+  };
+
+  useEffect(() => {
+    // The URL is the truth: fields it no longer names are cleared, not left as they were.
+    form.resetFields();
+    form.setFieldsValue({
+      roleId: filters.roleId,
+      roleName: filters.roleName,
+      userId: filters.userId,
+      thirdId: filters.thirdId,
+      account: filters.account,
+      areaId: filters.areaId,
+      levelMin: filters.levelMin ?? null,
+      levelMax: filters.levelMax ?? null,
+      identityMark: filters.identityMark,
+      online: filters.online,
+      recharge: filters.recharge,
+      banned: filters.banned,
+      muted: filters.muted,
+      created: filters.createdFrom !== undefined && filters.createdTo !== undefined ? [filters.createdFrom, filters.createdTo] : null,
+      lastLogin: filters.lastLoginFrom !== undefined && filters.lastLoginTo !== undefined ? [filters.lastLoginFrom, filters.lastLoginTo] : null,
+    });
+    if (filters.thirdId || filters.createdFrom !== undefined || filters.lastLoginFrom !== undefined || filters.recharge !== undefined) setExpanded(true);
+  }, [filters, form]);
+
+  const onSearch = (v: FilterValues) =>
+    update({
+      roleId: trimmed(v.roleId),
+      roleName: trimmed(v.roleName),
+      userId: trimmed(v.userId),
+      thirdId: trimmed(v.thirdId),
+      account: trimmed(v.account),
+      areaId: v.areaId,
+      levelMin: v.levelMin ?? undefined,
+      levelMax: v.levelMax ?? undefined,
+      identityMark: v.identityMark,
+      online: v.online === undefined ? undefined : String(v.online),
+      recharge: v.recharge === undefined ? undefined : String(v.recharge),
+      banned: v.banned === undefined ? undefined : String(v.banned),
+      muted: v.muted === undefined ? undefined : String(v.muted),
+      createdFrom: v.created?.[0],
+      createdTo: v.created?.[1],
+      lastLoginFrom: v.lastLogin?.[0],
+      lastLoginTo: v.lastLogin?.[1],
+      dialog: undefined,
+      role: undefined,
+    });
+
+  const openSanction = useCallback((kind: SanctionKind, targets: SanctionTarget[]) => setSanction({ target: 'players', kind, targets }), []);
+  const openDialog = useCallback((name: PlayerDialog, roleId: string) => update({ dialog: name, role: roleId }, { resetPage: false }), [update]);
+  const closeDialog = () => update({ dialog: undefined, role: undefined }, { resetPage: false });
+
+  const kickOne = useCallback(
+    (p: Player) =>
+    confirmAction({
+      title: t('actions.kick'),
+      content: t('kick.confirmOne', { name: p.roleName, roleId: p.roleId }),
+      danger: true,
+      onOk: async () => {
+        const result = await kickAsync([p.roleId]);
+        showSuccess(t('results.kick', { kicked: result?.kicked ?? 0, count: result?.count ?? 1 }));
+      },
+    }),
+    [t, kickAsync],
+  );
+  const kickSelected = () =>
+    confirmAction({
+      title: t('actions.kick'),
+      content: t('sanction.confirm', { count: selected.length }),
+      danger: true,
+      onOk: async () => {
+        const result = await kickAsync(selected.map((s) => s.id));
+        showSuccess(t('results.kick', { kicked: result?.kicked ?? 0, count: result?.count ?? selected.length }));
+      },
+    });
+
+  const areaOptions = (areas.data ?? []).map((a) => ({ value: a.id, label: `${a.id} · ${a.name}` }));
+  const areaName = useMemo(() => new Map((areas.data ?? []).map((a) => [a.id, a.name])), [areas.data]);
+  const yesNo = [
+    { value: true, label: t('filters.yes') },
+    { value: false, label: t('filters.no') },
+  ];
+
+  // Built once per language and permission set: a selection change must not rebuild every cell.
+  const columns = useMemo<TableColumnsType<Player>>(() => {
+  const more = (p: Player): MenuProps['items'] => [
+    ...(can.ban ? [p.banned ? { key: 'unban', label: t('actions.unban'), onClick: () => openSanction('unban', [targetOf(p)]) } : { key: 'ban', label: t('actions.ban'), danger: true, onClick: () => openSanction('ban', [targetOf(p)]) }] : []),
+    ...(can.mute ? [p.muted ? { key: 'unmute', label: t('actions.unmute'), onClick: () => openSanction('unmute', [targetOf(p)]) } : { key: 'mute', label: t('actions.mute'), onClick: () => openSanction('mute', [targetOf(p)]) }] : []),
+    ...(can.kick ? [{ key: 'kick', label: t('actions.kick'), disabled: !p.isOnline, onClick: () => kickOne(p) }] : []),
+    ...(can.mark ? [{ key: 'mark', label: t('actions.mark'), onClick: () => setMark({ roleIds: [p.roleId], current: { mark: p.identityMark, remark: p.identityRemark } }) }] : []),
+    ...(can.value ? [{ key: 'value', label: t('actions.value'), onClick: () => openDialog('value', p.roleId) }] : []),
+  ];
+
+  return [
+    { key: 'roleId', title: t('fields.roleId'), fixed: 'left', width: 120, render: (_, p) => p.roleId },
+    { key: 'roleName', title: t('fields.roleName'), width: 150, ellipsis: true, render: (_, p) => <Typography.Text strong>{p.roleName}</Typography.Text> },
+    { key: 'area', title: t('fields.area'), width: 150, ellipsis: true, render: (_, p) => `${p.areaId}${areaName.get(p.areaId) ? ` · ${areaName.get(p.areaId)}` : ''}` },
+    { key: 'level', title: t('fields.level'), dataIndex: 'level', width: 70, align: 'right' },
+    { key: 'userId', title: t('fields.userId'), dataIndex: 'userId', width: 110 },
+    { key: 'account', title: t('fields.account'), dataIndex: 'account', width: 170, ellipsis: true },
+    { key: 'mark', title: t('fields.identityMark'), width: 100, render: (_, p) => <MarkTag mark={p.identityMark} remark={p.identityRemark} /> },
+    { key: 'online', title: t('fields.isOnline'), width: 90, render: (_, p) => <OnlineBadge online={p.isOnline} /> },
+    { key: 'state', title: t('fields.state'), width: 130, render: (_, p) => <SanctionTags {...p} /> },
+    { key: 'recharge', title: t('fields.isRecharge'), width: 80, render: (_, p) => (p.isRecharge ? <Tag color="gold">{t('states.payer')}</Tag> : '-') },
+    { key: 'createdAt', title: t('fields.createdAt'), width: 170, render: (_, p) => <Stamp value={p.createdAt} /> },
+    { key: 'lastLoginAt', title: t('fields.lastLoginAt'), width: 170, render: (_, p) => <Stamp value={p.lastLoginAt} /> },
+    {
+      key: 'actions',
+      title: t('common:table.actions'),
+      fixed: 'right',
+      width: 300,
+      render: (_, p) => {
+        const items = more(p) ?? [];
+        return (
+          <Space size={0}>
+            <Button type="link" size="small" onClick={() => openDialog('detail', p.roleId)}>
+              {t('actions.detail')}
+            </Button>
+            <Button type="link" size="small" onClick={() => openDialog('bag', p.roleId)}>
+              {t('actions.bag')}
+            </Button>
+            <Button type="link" size="small" onClick={() => openDialog('maps', p.roleId)}>
+              {t('actions.maps')}
+            </Button>
+            {items.length > 0 ? (
+              <Dropdown menu={{ items }} trigger={['click']}>
+                <Button type="link" size="small" aria-label={`${t('actions.more')} ${p.roleId}`}>
+                  {t('actions.more')} <DownOutlined />
+                </Button>
+              </Dropdown>
+            ) : null}
+          </Space>
+        );
+      },
+    },
+  ];
+  }, [t, can.ban, can.mute, can.kick, can.mark, can.value, areaName, openDialog, openSanction, kickOne]);
+
+  const total = players.data?.total ?? 0;
+  return (
+    <PageContainer
+      title={t('titles.list')}
+      description={t('descriptions.list')}
+      extra={
+        <>
+          <Button icon={<FileExcelOutlined />} onClick={() => setImporting(true)}>
+            {t('actions.import')}
+          </Button>
+          {can.kickAll ? (
+            <Button danger icon={<LogoutOutlined />} onClick={() => setKickingAll(true)}>
+              {t('actions.kickAll')}
+            </Button>
+          ) : null}
+          {can.create ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(paths.playerAdd)}>
+              {t('actions.add')}
+            </Button>
+          ) : null}
+        </>
+      }
+    >
+      <Card>
+        <Form form={form} layout="vertical" onFinish={onSearch}>
+          <Row gutter={16}>
+            <Col xs={24} sm={12} lg={6}>
+              <Form.Item name="roleId" label={t('fields.roleId')}>
+                <Input allowClear placeholder={t('filters.exact')} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12} lg={6}>
+              <Form.Item name="roleName" label={t('fields.roleName')}>
+                <Input allowClear placeholder={t('filters.namePrefix')} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12} lg={6}>
+              <Form.Item name="userId" label={t('fields.userId')}>
+                <Input allowClear placeholder={t('filters.exact')} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12} lg={6}>
+              <Form.Item name="account" label={t('fields.account')}>
+                <Input allowClear placeholder={t('filters.exact')} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12} lg={6}>
+              <Form.Item name="areaId" label={t('fields.area')}>
+                <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder={t('filters.any')} options={areaOptions} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12} lg={6}>
+              <Form.Item label={t('filters.levelRange')}>
+                <Space.Compact style={{ width: '100%' }}>
+                  <Form.Item name="levelMin" noStyle>
+                    <InputNumber min={0} precision={0} placeholder={t('filters.levelMin')} style={{ width: '50%' }} aria-label={t('filters.levelMin')} />
+                  </Form.Item>
+                  <Form.Item name="levelMax" noStyle>
+                    <InputNumber min={0} precision={0} placeholder={t('filters.levelMax')} style={{ width: '50%' }} aria-label={t('filters.levelMax')} />
+                  </Form.Item>
+                </Space.Compact>
+              </Form.Item>
+            </Col>
+            <Col xs={12} sm={6} lg={3}>
+              <Form.Item name="identityMark" label={t('fields.identityMark')}>
+                <Select allowClear placeholder={t('filters.any')} options={([0, 1, 2] as const).map((m) => ({ value: m, label: t(`marks.${m}`) }))} />
+              </Form.Item>
+            </Col>
+            <Col xs={12} sm={6} lg={3}>
+              <Form.Item name="online" label={t('fields.isOnline')}>
+                <Select allowClear placeholder={t('filters.any')} options={yesNo} />
+              </Form.Item>
+            </Col>
+            <Col xs={12} sm={6} lg={3}>
+              <Form.Item name="banned" label={t('fields.banned')}>
+                <Select allowClear placeholder={t('filters.any')} options={yesNo} />
+              </Form.Item>
+            </Col>
+            <Col xs={12} sm={6} lg={3}>
+              <Form.Item name="muted" label={t('fields.muted')}>
+                <Select allowClear placeholder={t('filters.any')} options={yesNo} />
+              </Form.Item>
+            </Col>
+            {expanded ? (
+              <>
+                <Col xs={12} sm={6} lg={3}>
+                  <Form.Item name="recharge" label={t('fields.isRecharge')}>
+                    <Select allowClear placeholder={t('filters.any')} options={yesNo} />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} sm={12} lg={9}>
+                  <Form.Item name="thirdId" label={t('fields.thirdId')}>
+                    <Input allowClear placeholder={t('filters.exact')} />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} lg={12}>
+                  <Form.Item name="created" label={t('filters.created')}>
+                    <DateRangeFilter style={{ width: '100%' }} />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} lg={12}>
+                  <Form.Item name="lastLogin" label={t('filters.lastLogin')}>
+                    <DateRangeFilter style={{ width: '100%' }} />
+                  </Form.Item>
+                </Col>
+              </>
+            ) : null}
+            <Col xs={24} lg={expanded ? 12 : 12}>
+              <Form.Item label={<span aria-hidden>&nbsp;</span>} colon={false}>
+                <Space wrap>
+                  <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+                    {t('common:buttons.search')}
+                  </Button>
+                  <Button icon={<UndoOutlined />} onClick={() => {
+                      form.resetFields();
+                      reset();
+                    }}>
+                    {t('common:buttons.reset')}
+                  </Button>
+                  <Button icon={<ReloadOutlined />} onClick={() => void players.refetch()} loading={players.isFetching}>
+                    {t('common:buttons.refresh')}
+                  </Button>
+                  <Button type="link" onClick={() => setExpanded((v) => !v)}>
+                    {expanded ? t('filters.fewerFilters') : t('filters.moreFilters')}
+                  </Button>
+                </Space>
+              </Form.Item>
+            </Col>
+          </Row>
+        </Form>
+      </Card>
+      <Card>
+        {selected.length > 0 ? (
+          <Flex className="gm-batch-bar" align="center" gap={8} wrap style={{ marginBottom: 12, padding: '8px 12px', background: '#e6f4ff', borderRadius: 8 }}>
+            <Typography.Text strong>{t('table.selected', { count: selected.length })}</Typography.Text>
+            {can.ban ? (
+              <>
+                <Button size="small" danger onClick={() => openSanction('ban', selected)}>
+                  {t('actions.ban')}
+                </Button>
+                <Button size="small" onClick={() => openSanction('unban', selected)}>
+                  {t('actions.unban')}
+                </Button>
+              </>
+            ) : null}
+            {can.mute ? (
+              <>
+                <Button size="small" onClick={() => openSanction('mute', selected)}>
+                  {t('actions.mute')}
+                </Button>
+                <Button size="small" onClick={() => openSanction('unmute', selected)}>
+                  {t('actions.unmute')}
+                </Button>
+              </>
+            ) : null}
+            {can.kick ? (
+              <Button size="small" onClick={kickSelected}>
+                {t('actions.kick')}
+              </Button>
+            ) : null}
+            {can.mark ? (
+              <Button size="small" onClick={() => setMark({ roleIds: selected.map((s) => s.id) })}>
+                {t('actions.mark')}
+              </Button>
+            ) : null}
+            <Button size="small" type="link" onClick={() => setSelected([])}>
+              {t('actions.clearSelection')}
+            </Button>
+          </Flex>
+        ) : null}
+        <Table<Player>
+          rowKey="roleId"
+          size="middle"
+          columns={columns}
+          dataSource={players.data?.results ?? []}
+          loading={players.isFetching}
+          scroll={{ x: 1780 }}
+          locale={{ emptyText: t('table.none') }}
+          rowSelection={{
+            selectedRowKeys: selected.map((s) => s.id),
+            preserveSelectedRowKeys: true,
+            onChange: (keys, rows) => {
+              const known = new Map([...selected.map((s) => [s.id, s] as const), ...rows.filter(Boolean).map((p) => [p.roleId, targetOf(p)] as const)]);
+              setSelected(keys.map((k) => known.get(String(k)) ?? { id: String(k) }));
+            },
+          }}
+          pagination={{
+            current: filters.page,
+            pageSize: filters.size,
+            total,
+            showSizeChanger: true,
+            pageSizeOptions: [10, 20, 50, 100],
+            showTotal: (n) => (players.data?.totalCapped ? t('table.totalCapped', { total: n }) : t('table.total', { total: n })),
+            onChange: (page, size) => update({ page: size !== filters.size ? 1 : page, size }, { resetPage: false }),
+          }}
+        />
+      </Card>
+
+      <PlayerDetailDialog roleId={dialog?.dialog === 'detail' ? dialog.roleId : null} onClose={closeDialog} />
+      <PlayerBagDialog roleId={dialog?.dialog === 'bag' ? dialog.roleId : null} onClose={closeDialog} />
+      <PlayerMapsDialog roleId={dialog?.dialog === 'maps' ? dialog.roleId : null} onClose={closeDialog} />
+      <PlayerValueDialog roleId={dialog?.dialog === 'value' ? dialog.roleId : null} onClose={closeDialog} />
+      <SanctionDialog state={sanction} onClose={() => setSanction(null)} onDone={() => setSelected([])} />
+      <MarkDialog state={mark} onClose={() => setMark(null)} />
+      <KickAllDialog open={kickingAll} onClose={() => setKickingAll(false)} />
+      <ImportIdsDialog kind="roles" open={importing} onClose={() => setImporting(false)} onUse={(ids) => setSelected(ids.map((id) => ({ id })))} />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,143 @@
+import { useEffect, useState } from 'react';
+import { Button, Card, Col, Form, Input, Row, Select, Space, Table, Tag, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { ReloadOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { P } from '@gm/contract/permissions.ts';
+import { REPORT_REASONS, type PlayerReport, type ReportReason } from '@gm/contract/players.contract.ts';
+import { DateRangeFilter, type TimeRange } from '../../shared/components/date-range-filter.tsx';
+import { PageContainer } from '../../shared/components/page-container.tsx';
+import { Stamp } from '../../shared/components/stamp.tsx';
+import { useSearchState } from '../../shared/hooks/use-search-state.ts';
+import { useCan } from '../../shared/user-context.tsx';
+import { parseReportFilters } from './player-filters.ts';
+import { areasQueryOptions, reportsQueryOptions } from './players.queries.ts';
+import { SanctionDialog, type SanctionDialogState } from './sanction-dialog.tsx';
+
+interface FilterValues {
+  roleId?: string;
+  areaId?: string;
+  reason?: ReportReason;
+  range?: TimeRange;
+}
+
+const REASON_COLORS: Record<ReportReason, string> = { cheating: 'red', abuse: 'volcano', spam: 'orange', inappropriateName: 'purple', fraud: 'magenta', other: 'default' };
+
+/** /report/list: reports with the reported role's marks; mute or ban straight from a report. */
+export function ReportListPage() {
+  const { t } = useTranslation(['players', 'common']);
+  const { state: filters, update, reset } = useSearchState(parseReportFilters);
+  const [form] = Form.useForm<FilterValues>();
+  const reports = useQuery(reportsQueryOptions(filters));
+  const areas = useQuery(areasQueryOptions());
+  const canBan = useCan(P.PLAYER_BAN);
+  const canMute = useCan(P.PLAYER_MUTE);
+  const [dialog, setDialog] = useState<SanctionDialogState>(null);
+
+  useEffect(() => {
+    // The URL is the truth: fields it no longer names are cleared, not left as they were.
+    form.resetFields();
+    form.setFieldsValue({ roleId: filters.roleId, areaId: filters.areaId, reason: filters.reason, range: filters.from !== undefined && filters.to !== undefined ? [filters.from, filters.to] : null });
+  }, [filters, form]);
+
+  const act = (kind: 'ban' | 'mute' | 'unban' | 'unmute', r: PlayerReport) =>
+    setDialog({ target: 'players', kind, targets: [{ id: r.roleId, label: r.roleName }], reason: kind === 'ban' || kind === 'mute' ? `${t(`reasons.${r.reason}`)} · ${t('reports.fromReport', { id: r.reportId })}` : '' });
+
+  const columns: TableColumnsType<PlayerReport> = [
+    { key: 'roleId', title: t('fields.roleId'), dataIndex: 'roleId', width: 120, fixed: 'left' },
+    { key: 'roleName', title: t('fields.roleName'), dataIndex: 'roleName', width: 140, ellipsis: true },
+    { key: 'area', title: t('fields.area'), dataIndex: 'areaId', width: 80 },
+    { key: 'reason', title: t('fields.reason'), width: 130, render: (_, r) => <Tag color={REASON_COLORS[r.reason]}>{t(`reasons.${r.reason}`)}</Tag> },
+    { key: 'reportedAt', title: t('fields.reportedAt'), width: 170, render: (_, r) => <Stamp value={r.reportedAt} /> },
+    { key: 'content', title: t('fields.content'), ellipsis: { showTitle: true }, dataIndex: 'content' },
+    { key: 'count', title: t('fields.reportCount'), width: 100, align: 'right', render: (_, r) => <Typography.Text strong={r.reportCount > 2} type={r.reportCount > 2 ? 'danger' : undefined}>{r.reportCount}</Typography.Text> },
+    { key: 'muted', title: t('fields.muted'), width: 90, render: (_, r) => (r.muted ? <Tag color="orange">{t('states.muted')}</Tag> : '-') },
+    { key: 'banned', title: t('fields.banned'), width: 90, render: (_, r) => (r.banned ? <Tag color="red">{t('states.banned')}</Tag> : '-') },
+    { key: 'reporter', title: t('fields.reporter'), dataIndex: 'reporterRoleId', width: 110 },
+    {
+      key: 'actions',
+      title: t('common:table.actions'),
+      fixed: 'right',
+      width: 150,
+      render: (_, r) => (
+        <Space size={0}>
+          {canMute ? (
+            <Button type="link" size="small" onClick={() => act(r.muted ? 'unmute' : 'mute', r)}>
+              {r.muted ? t('actions.unmute') : t('actions.mute')}
+            </Button>
+          ) : null}
+          {canBan ? (
+            <Button type="link" size="small" danger={!r.banned} onClick={() => act(r.banned ? 'unban' : 'ban', r)}>
+              {r.banned ? t('actions.unban') : t('actions.ban')}
+            </Button>
+          ) : null}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <PageContainer title={t('titles.reports')} description={t('descriptions.reports')}>
+      <Card>
+        <Form form={form} layout="vertical" onFinish={(v) => update({ roleId: v.roleId?.trim() || undefined, areaId: v.areaId, reason: v.reason, from: v.range?.[0], to: v.range?.[1] })}>
+          <Row gutter={16}>
+            <Col xs={24} sm={12} lg={6}>
+              <Form.Item name="roleId" label={t('fields.roleId')}>
+                <Input allowClear placeholder={t('filters.exact')} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12} lg={6}>
+              <Form.Item name="areaId" label={t('fields.area')}>
+                <Select allowClear placeholder={t('filters.any')} options={(areas.data ?? []).map((a) => ({ value: a.id, label: `${a.id} · ${a.name}` }))} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12} lg={6}>
+              <Form.Item name="reason" label={t('fields.reason')}>
+                <Select allowClear placeholder={t('filters.any')} options={REPORT_REASONS.map((r) => ({ value: r, label: t(`reasons.${r}`) }))} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12} lg={6}>
+              <Form.Item name="range" label={t('filters.reportedAt')}>
+                <DateRangeFilter style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+          </Row>
+          <Space wrap>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+              {t('common:buttons.search')}
+            </Button>
+            <Button icon={<UndoOutlined />} onClick={() => {
+                      form.resetFields();
+                      reset();
+                    }}>
+              {t('common:buttons.reset')}
+            </Button>
+            <Button icon={<ReloadOutlined />} onClick={() => void reports.refetch()} loading={reports.isFetching}>
+              {t('common:buttons.refresh')}
+            </Button>
+          </Space>
+        </Form>
+      </Card>
+      <Card>
+        <Table<PlayerReport>
+          rowKey="reportId"
+          size="middle"
+          columns={columns}
+          dataSource={reports.data?.results ?? []}
+          loading={reports.isFetching}
+          scroll={{ x: 1500 }}
+          pagination={{
+            current: filters.page,
+            pageSize: filters.size,
+            total: reports.data?.total ?? 0,
+            showSizeChanger: true,
+            showTotal: (n) => (reports.data?.totalCapped ? t('table.totalCapped', { total: n }) : t('table.total', { total: n })),
+            onChange: (page, size) => update({ page: size !== filters.size ? 1 : page, size }, { resetPage: false }),
+          }}
+        />
+      </Card>
+      <SanctionDialog state={dialog} onClose={() => setDialog(null)} />
+    </PageContainer>
+  );
+}

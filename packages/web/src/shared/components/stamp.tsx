@@ -1,0 +1,12 @@
+import { Tooltip } from 'antd';
+import { formatStamp, fromNow } from '../format.ts';
+
+/** A time in the display time zone, with "3 hours ago" on hover; `-` when there is none. */
+export function Stamp({ value }: { value: number | null | undefined }) {
+  if (value === null || value === undefined) return <span>-</span>;
+  return (
+    <Tooltip title={fromNow(value)}>
+      <span style={{ whiteSpace: 'nowrap' }}>{formatStamp(value)}</span>
+    </Tooltip>
+  );
+}
