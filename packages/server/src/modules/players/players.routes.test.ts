@@ -88,7 +88,15 @@ describe('player list', () => {
       expect(res.result.results.length, key).toBeGreaterThan(0);
       expect(res.result.results.every(check), key).toBe(true);
       expect(res.result.total, key).toBe(res.result.results.length);
+      const order = res.result.results.map((p) => p.createdAt);
+      expect(order, key).toEqual([...order].sort((a, b) => b - a));
     }
+    // A level range is read one level at a time and merged: the same rows, in the same order, page by page.
+    const all = await get<CappedPage<Player>>(admin, '/players?size=200');
+    const expected = all.result.results.filter((p) => p.level >= 3 && p.level <= 12).map((p) => p.roleId);
+    const pages = [];
+    for (let page = 0; page < 4; page += 1) pages.push(...(await get<CappedPage<Player>>(admin, `/players?levelMin=3&levelMax=12&size=15&page=${page}`)).result.results.map((p) => p.roleId));
+    expect(pages).toEqual(expected.slice(0, 60));
   });
 
   it('refuses a bad filter with a field message, and pages no deeper than the limit', async () => {

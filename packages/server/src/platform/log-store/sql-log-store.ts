@@ -34,10 +34,11 @@ import type { LogBatch, LogRow, LogStore, TimeRange } from './log-store.ts';
 /**
  * Settings for bulk appends, applied to the SQLite handle the store is given (the server's one
  * connection). SQLite copies the WAL back into the database file (a checkpoint) whenever the WAL
- * passes 1,000 pages; a batch of events dirties hundreds of index pages (the role and id indexes
- * take rows in no particular order), so the default checkpointed after nearly every batch and
- * copied pages that the next batches changed again. At 10,000 pages (about 40 MB of WAL) a page
- * that several batches touch is copied once (docs/performance.md has the measurements).
+ * passes 1,000 pages; a batch of events dirties hundreds of index pages (the role index, and the
+ * id index when ids are random, take rows in no particular order), so the default checkpointed
+ * after nearly every batch and copied pages that the next batches changed again. At 10,000
+ * pages (about 40 MB of WAL) a page that several batches touch is copied once
+ * (docs/performance.md has the measurements).
  */
 export const SQLITE_BULK_PRAGMAS = ['wal_autocheckpoint = 10000'] as const;
 

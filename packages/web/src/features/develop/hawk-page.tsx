@@ -62,12 +62,12 @@ export function HawkPage() {
           <Row gutter={16}>
             <Col xs={24} sm={12} lg={6}>
               <Form.Item name="kind" label={t('hawk.kind')}>
-                <Select allowClear showSearch options={GAME_COMMAND_KINDS.map((k) => ({ value: k, label: k }))} />
+                <Select allowClear showSearch placeholder={t('common:words.all')} options={GAME_COMMAND_KINDS.map((k) => ({ value: k, label: k }))} />
               </Form.Item>
             </Col>
             <Col xs={24} sm={12} lg={6}>
               <Form.Item name="status" label={t('hawk.status')}>
-                <Select allowClear options={(['applied', 'failed'] as const).map((s) => ({ value: s, label: t(`hawk.statuses.${s}`) }))} />
+                <Select allowClear placeholder={t('common:words.all')} options={(['applied', 'failed'] as const).map((s) => ({ value: s, label: t(`hawk.statuses.${s}`) }))} />
               </Form.Item>
             </Col>
             <Col xs={24} sm={12} lg={6}>
