@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { xlsxOf } from '../../packages/server/src/modules/players/excel-fixture.ts';
+import { xlsxOf } from '../../packages/server/src/testing/workbooks.ts';
 import { apiCall, seedGameWorld, signInByApi } from './helpers.ts';
 
 interface PlayerRow {
@@ -92,7 +92,7 @@ test('a batch with an unknown id is refused as a whole, naming it', async ({ pag
   await importDialog.locator('input[type=file]').setInputFiles({
     name: 'ids.xlsx',
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    buffer: xlsxOf([{ name: 'Ban list', rows: [['roleId'], [Number(known?.roleId)], ['ghost-404']] }]),
+    buffer: await xlsxOf([{ name: 'Ban list', rows: [['roleId'], [Number(known?.roleId)], ['ghost-404']] }]),
   });
   await expect(importDialog.getByTestId('import-result')).toContainText('1 found');
   await expect(importDialog.getByText('1 not found')).toBeVisible();

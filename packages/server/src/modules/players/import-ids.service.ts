@@ -4,7 +4,7 @@ import type { ImportIdsQuery, ImportIdsResult } from '@gm/contract/players.contr
 import type { ServiceContext } from '../../platform/context.ts';
 import { DomainError } from '../../platform/errors/domain-error.ts';
 import * as worldRepository from '../../game/world/world.repository.ts';
-import { ExcelError, firstSheetWithData, idsOfSheet } from './excel-sheet.ts';
+import { firstSheetWithData, readWorkbook, SpreadsheetError, type Sheet } from '../../platform/spreadsheet/read-workbook.ts';
 
 const invalidFile = (messageKey: string, values: Record<string, unknown> = {}) =>
   new DomainError(ErrorCode.INVALID_PARAMS, { messageKey: `validation.${messageKey}`, values, details: [{ path: 'file', message: `validation.${messageKey}` }] });
@@ -15,16 +15,14 @@ const invalidFile = (messageKey: string, values: Record<string, unknown> = {}) =
  */
 export async function importIds(ctx: ServiceContext, query: ImportIdsQuery, body: unknown): Promise<ImportIdsResult> {
   if (!Buffer.isBuffer(body) || body.length === 0) throw invalidFile('excelReadFail');
-  let sheetName: string;
-  let values: string[];
+  let sheet: Sheet;
   try {
-    const sheet = firstSheetWithData(body);
-    sheetName = sheet.name;
-    values = idsOfSheet(sheet);
+    sheet = firstSheetWithData(await readWorkbook(body));
   } catch (error) {
-    if (error instanceof ExcelError) throw invalidFile(error.problem);
+    if (error instanceof SpreadsheetError) throw invalidFile(error.problem);
     throw error;
   }
+  const values = idsOfSheet(sheet);
   if (values.length === 0) throw invalidFile('excelNoData');
   const unique = [...new Set(values)];
   if (unique.length > MAX_COMMAND_TARGETS) throw invalidFile('batchTooLarge', { maximum: MAX_COMMAND_TARGETS });
@@ -36,10 +34,26 @@ export async function importIds(ctx: ServiceContext, query: ImportIdsQuery, body
       : new Set((await worldRepository.findAccounts(ctx.db, unique)).map((a) => a.user_id));
   return {
     kind: query.kind,
-    sheet: sheetName,
+    sheet: sheet.name,
     ids: unique.filter((id) => known.has(id)),
     unknown: unique.filter((id) => !known.has(id)),
     duplicates: values.length - unique.length,
     rows: values.length,
   };
+}
+
+/** A first cell that names the column rather than holding an id. */
+const HEADER = /^(role[\s_-]?ids?|user[\s_-]?ids?|uids?|ids?|账号id|用户id|角色id|玩家id|用户|角色|玩家)$/i;
+
+/**
+ * The ids of a worksheet: the first column that holds data, top to bottom, blanks skipped, a
+ * header cell ("roleId", "角色ID" ...) left out.
+ */
+export function idsOfSheet(sheet: Sheet): string[] {
+  const width = sheet.rows.reduce((widest, row) => Math.max(widest, row.length), 0);
+  let column = 0;
+  while (column < width && !sheet.rows.some((row) => (row[column] ?? '') !== '')) column += 1;
+  const values = sheet.rows.map((row) => row[column] ?? '').filter((value) => value !== '');
+  if (values.length > 0 && HEADER.test((values[0] ?? '').replace(/\s+/g, ''))) values.shift();
+  return values;
 }

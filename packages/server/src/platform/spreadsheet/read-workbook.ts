@@ -1,0 +1,135 @@
+/**
+ * Reads the worksheets of an uploaded Excel file as rows of cell texts, for the imports of the
+ * console (ids for batch player actions; spec section 5: "the file must have a worksheet with
+ * data").
+ *
+ * `.xlsx` is read with exceljs, the library the console also writes its exports with. exceljs
+ * cannot read the legacy binary `.xls` (BIFF8 in a compound file), which the spec's imports
+ * accept too; those files are read with SheetJS (see docs/decisions.md for the build chosen).
+ * The format is told from the file's first bytes, not from its name.
+ */
+import ExcelJS from 'exceljs';
+import * as SheetJS from '@e965/xlsx';
+
+/** Why a file was refused; each is a message key of the contract (spec section 8, Excel). */
+export type SpreadsheetProblem = 'excelReadFail' | 'excelParseFail' | 'excelNoWorksheet' | 'excelAllEmpty';
+
+export class SpreadsheetError extends Error {
+  readonly problem: SpreadsheetProblem;
+  constructor(problem: SpreadsheetProblem, options?: { cause?: unknown }) {
+    super(problem, options);
+    this.name = 'SpreadsheetError';
+    this.problem = problem;
+  }
+}
+
+/** One worksheet: its name and its rows of cell texts, trimmed (empty cells are ''). */
+export interface Sheet {
+  name: string;
+  rows: string[][];
+}
+
+/** Reading stops here: an id list is far smaller, and a crafted sheet must not exhaust memory. */
+export const MAX_CELLS = 2_000_000;
+
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+const COMPOUND_FILE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+
+export async function readWorkbook(file: Buffer): Promise<Sheet[]> {
+  if (file.length === 0) throw new SpreadsheetError('excelReadFail');
+  if (startsWith(file, ZIP_MAGIC)) return readXlsx(file);
+  if (startsWith(file, COMPOUND_FILE_MAGIC)) return readXls(file);
+  throw new SpreadsheetError('excelParseFail');
+}
+
+/** The first worksheet that has a non-empty cell (spec: no worksheet / all worksheets empty). */
+export function firstSheetWithData(sheets: Sheet[]): Sheet {
+  if (sheets.length === 0) throw new SpreadsheetError('excelNoWorksheet');
+  const sheet = sheets.find((s) => s.rows.some((row) => row.some((cell) => cell !== '')));
+  if (!sheet) throw new SpreadsheetError('excelAllEmpty');
+  return sheet;
+}
+
+async function readXlsx(file: Buffer): Promise<Sheet[]> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    // exceljs types its input as the DOM's ArrayBuffer-backed Buffer; Node's Buffer is one.
+    await workbook.xlsx.load(file as unknown as ExcelJS.Buffer);
+  } catch (error) {
+    throw new SpreadsheetError('excelParseFail', { cause: error });
+  }
+  const budget = new CellBudget();
+  return workbook.worksheets.map((worksheet) => {
+    const rows: string[][] = [];
+    worksheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
+      const texts: string[] = [];
+      for (let column = 1; column <= row.cellCount; column += 1) texts.push(cellText(row.getCell(column).value));
+      budget.take(texts.length);
+      rows[rowNumber - 1] = texts;
+    });
+    return { name: worksheet.name, rows: Array.from(rows, (row) => row ?? []) };
+  });
+}
+
+function readXls(file: Buffer): Sheet[] {
+  let workbook: SheetJS.WorkBook;
+  try {
+    workbook = SheetJS.read(file, { type: 'buffer', dense: true, cellFormula: false, cellHTML: false, cellStyles: false, cellText: false });
+  } catch (error) {
+    throw new SpreadsheetError('excelParseFail', { cause: error });
+  }
+  const budget = new CellBudget();
+  return workbook.SheetNames.map((name) => {
+    const worksheet = workbook.Sheets[name];
+    const rows = worksheet
+      ? SheetJS.utils.sheet_to_json<unknown[]>(worksheet, { header: 1, raw: true, defval: null, blankrows: true })
+      : [];
+    return {
+      name,
+      rows: rows.map((row) => {
+        budget.take(row.length);
+        return row.map(cellText);
+      }),
+    };
+  });
+}
+
+/**
+ * The text an operator sees in a cell. Numbers are written out in full (Excel stores ids typed
+ * as numbers; "1.23457E+11" would not be an id), formulas give their cached result, rich text
+ * and hyperlinks their text.
+ */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number') return numberText(value);
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') {
+    if ('richText' in value && Array.isArray(value.richText)) {
+      return value.richText.map((run: { text?: unknown }) => (typeof run.text === 'string' ? run.text : '')).join('').trim();
+    }
+    if ('result' in value) return cellText(value.result);
+    if ('formula' in value || 'sharedFormula' in value) return '';
+    if ('text' in value) return cellText(value.text);
+  }
+  return '';
+}
+
+function numberText(value: number): string {
+  if (!Number.isFinite(value)) return '';
+  if (Number.isInteger(value)) return BigInt(value).toString();
+  return String(value);
+}
+
+function startsWith(file: Buffer, magic: Buffer): boolean {
+  return file.length >= magic.length && file.subarray(0, magic.length).equals(magic);
+}
+
+class CellBudget {
+  private left = MAX_CELLS;
+  take(cells: number): void {
+    this.left -= cells;
+    if (this.left < 0) throw new SpreadsheetError('excelParseFail');
+  }
+}
