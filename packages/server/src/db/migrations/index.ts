@@ -7,6 +7,8 @@ import * as createJobs from './2026-11-22T1050-create-jobs.ts';
 import * as createBasicManagement from './2026-11-22T1100-create-basic-management.ts';
 import * as createPlayerManagement from './2026-11-22T1200-create-player-management.ts';
 import * as playerListOrderIndexes from './2026-11-22T1210-player-list-order-indexes.ts';
+import * as nameSearchIgnoresCase from './2026-11-22T1220-name-search-ignores-case.ts';
+import * as auditOncePerCommand from './2026-11-22T1230-audit-once-per-command.ts';
 
 /** Every migration, in order. Names are timestamps so they sort as they were written. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +20,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T1100-create-basic-management': createBasicManagement,
   '2026-11-22T1200-create-player-management': createPlayerManagement,
   '2026-11-22T1210-player-list-order-indexes': playerListOrderIndexes,
+  '2026-11-22T1220-name-search-ignores-case': nameSearchIgnoresCase,
+  '2026-11-22T1230-audit-once-per-command': auditOncePerCommand,
 };

@@ -173,8 +173,11 @@ describe('server regions: changes', () => {
     const again = await send<{ kicked: number }>('POST', '/areas/actions/close', { ids: ['1001'] }, headers);
     expect(again.code).toBe(0);
     expect(again.result.kicked).toBe(first.result.kicked);
-    // The repeat answered the first outcome and did not close the region again.
+    // The repeat answered the first outcome and did not close the region again, nor log it again.
     expect((await area('1001')).status).toBe('open');
+    const closes = await t.app.ctx.db.selectFrom('audit_log').select('command_id').where('action', '=', 'areas.close').execute();
+    expect(closes).toHaveLength(1);
+    expect(closes[0]?.command_id).toMatch(/^areas\.close:/);
   });
 });
 

@@ -97,7 +97,7 @@ export async function createArea(ctx: ServiceContext, action: Action, body: Area
   const region = areaCreateBody.parse(body);
   const result = await ctx.gateway.createRegion({ commandId: action.commandId, region });
   await ctx.db.transaction().execute((trx) =>
-    audit.record(trx, action.actor, { action: 'areas.create', code: P.AREA_EDIT, targets: [region.id], params: body, before: null, after: result.region }, ctx.now()),
+    audit.record(trx, action.actor, { commandId: action.commandId, action: 'areas.create', code: P.AREA_EDIT, targets: [region.id], params: body, before: null, after: result.region }, ctx.now()),
   );
   return { ...result.region, autoCloseJob: null };
 }
@@ -106,7 +106,7 @@ export async function createArea(ctx: ServiceContext, action: Action, body: Area
 export async function updateArea(ctx: ServiceContext, action: Action, id: string, body: AreaUpdateBody): Promise<Area> {
   const result = await ctx.gateway.updateRegion({ commandId: action.commandId, areaId: id, changes: body });
   await ctx.db.transaction().execute((trx) =>
-    audit.record(trx, action.actor, { action: 'areas.update', code: P.AREA_EDIT, targets: [id], params: body, before: result.before, after: result.after }, ctx.now()),
+    audit.record(trx, action.actor, { commandId: action.commandId, action: 'areas.update', code: P.AREA_EDIT, targets: [id], params: body, before: result.before, after: result.after }, ctx.now()),
   );
   return getArea(ctx, id);
 }
@@ -125,6 +125,7 @@ export async function setStatus(ctx: ServiceContext, action: Action, ids: readon
       trx,
       action.actor,
       {
+        commandId: action.commandId,
         action: STATUS_AUDIT[status],
         code: P.AREA_STATUS,
         targets: ids,
@@ -149,6 +150,7 @@ export async function setLoginStatus(ctx: ServiceContext, action: Action, ids: r
       trx,
       action.actor,
       {
+        commandId: action.commandId,
         action: 'areas.loginStatus',
         code: P.AREA_LOGIN_CONTROL,
         targets: ids,
@@ -169,6 +171,7 @@ export async function setHeat(ctx: ServiceContext, action: Action, ids: readonly
       trx,
       action.actor,
       {
+        commandId: action.commandId,
         action: 'areas.heat',
         code: P.AREA_EDIT,
         targets: ids,
@@ -192,6 +195,7 @@ export async function merge(ctx: ServiceContext, action: Action, id: string, int
       trx,
       action.actor,
       {
+        commandId: action.commandId,
         action: 'areas.merge',
         code: P.AREA_MERGE,
         targets: [id, intoId],
@@ -226,6 +230,7 @@ export async function setAutoClose(ctx: ServiceContext, action: Action, id: stri
       trx,
       action.actor,
       {
+        commandId: action.commandId,
         action: 'areas.autoCloseSet',
         code: P.AREA_AUTO_CLOSE,
         targets: [id],
@@ -251,6 +256,7 @@ export async function cancelAutoClose(ctx: ServiceContext, action: Action, id: s
       trx,
       action.actor,
       {
+        commandId: action.commandId,
         action: 'areas.autoCloseCancel',
         code: P.AREA_AUTO_CLOSE,
         targets: [id],

@@ -39,6 +39,7 @@ export async function kick(ctx: ServiceContext, actor: AuditActor, commandId: st
     ctx.db,
     actor,
     {
+      commandId,
       action: 'explore.kick',
       code: P.EXPLORE_POS_EDIT,
       targets: [roleId],
@@ -57,6 +58,7 @@ export async function setPosition(ctx: ServiceContext, actor: AuditActor, comman
     ctx.db,
     actor,
     {
+      commandId,
       action: 'explore.setPosition',
       code: P.EXPLORE_POS_EDIT,
       targets: [body.roleId],

@@ -11,13 +11,24 @@ import type { DB } from '../../db/schema.ts';
 /** The last code point: `prefix + MAX_CHAR` bounds every string that starts with `prefix` (codepoint order). */
 const MAX_CHAR = '\u{10FFFF}';
 
+/**
+ * "Starts with", ignoring letter case, as a range over `lower(column)` so the expression index
+ * of migration 1220 serves it. SQLite's `lower` folds ASCII letters only, PostgreSQL's every
+ * letter; names in other scripts (Chinese) have no case.
+ */
+function startsWithIgnoringCase(column: 'role_name' | 'name', prefix: string): Expression<SqlBool> {
+  const folded = prefix.toLowerCase();
+  const lowered = sql`lower(${sql.ref(column)})`;
+  return sql<SqlBool>`${lowered} >= ${folded} and ${lowered} < ${folded + MAX_CHAR}`;
+}
+
 type PlayersEb = ExpressionBuilder<DB, 'game_players'>;
 type AccountsEb = ExpressionBuilder<DB, 'game_accounts'>;
 
 function playerConditions(eb: PlayersEb, q: PlayerListQuery, now: number): Expression<SqlBool>[] {
   const c: Expression<SqlBool>[] = [];
   if (q.roleId !== undefined) c.push(eb('role_id', '=', q.roleId));
-  if (q.roleName !== undefined) c.push(eb('role_name', '>=', q.roleName), eb('role_name', '<', q.roleName + MAX_CHAR));
+  if (q.roleName !== undefined) c.push(startsWithIgnoringCase('role_name', q.roleName));
   if (q.userId !== undefined) c.push(eb('user_id', '=', q.userId));
   if (q.thirdId !== undefined) c.push(eb('third_id', '=', q.thirdId));
   if (q.account !== undefined) c.push(eb('account', '=', q.account));
@@ -139,7 +150,7 @@ function accountConditions(eb: AccountsEb, q: AccountListQuery, now: number): Ex
   const c: Expression<SqlBool>[] = [];
   if (q.userId !== undefined) c.push(eb('user_id', '=', q.userId));
   if (q.account !== undefined) c.push(eb('account', '=', q.account));
-  if (q.name !== undefined) c.push(eb('name', '>=', q.name), eb('name', '<', q.name + MAX_CHAR));
+  if (q.name !== undefined) c.push(startsWithIgnoringCase('name', q.name));
   if (q.type !== undefined) c.push(eb('type', '=', q.type));
   if (q.thirdId !== undefined) c.push(eb('third_id', '=', q.thirdId));
   if (q.banned === true) c.push(eb('ban_until', '>', now));

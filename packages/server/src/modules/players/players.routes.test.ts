@@ -53,6 +53,21 @@ const player = async (roleId: string) => {
 const auditRows = (action: string) => db().selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('at', 'desc').execute();
 
 describe('player list', () => {
+  it('finds role and account names by their start, ignoring letter case', async () => {
+    const [roleId] = await openRoles(1);
+    const target = await player(roleId ?? '');
+    await db().updateTable('game_players').set({ role_name: 'NovaRider Zed' }).where('role_id', '=', target.role_id).execute();
+    await db().updateTable('game_accounts').set({ name: 'StarGazer 星' }).where('user_id', '=', target.user_id).execute();
+    for (const prefix of ['novarider', 'NOVA', 'NovaRider Z']) {
+      const found = await get<CappedPage<Player>>(admin, `/players?roleName=${encodeURIComponent(prefix)}`);
+      expect(found.result.results.map((p) => p.roleId), prefix).toContain(target.role_id);
+      expect(found.result.results.every((p) => p.roleName.toLowerCase().startsWith(prefix.toLowerCase()))).toBe(true);
+    }
+    expect((await get<CappedPage<Player>>(admin, '/players?roleName=ovarider')).result.results.map((p) => p.roleId)).not.toContain(target.role_id);
+    const accounts = await get<CappedPage<{ userId: string }>>(admin, `/accounts?name=${encodeURIComponent('stargazer 星')}`);
+    expect(accounts.result.results.map((a) => a.userId)).toEqual([target.user_id]);
+  });
+
   it('pages players newest first with every spec field, and filters by each condition', async () => {
     const page = await get<CappedPage<Player>>(admin, '/players?page=0&size=10');
     expect(page.code).toBe(0);
@@ -253,6 +268,11 @@ describe('ban, mute and kick', () => {
     expect(second.result).toEqual(first.result);
     const commands = await db().selectFrom('game_commands').selectAll().where('kind', '=', 'mutePlayers').execute();
     expect(commands).toHaveLength(1);
+    // One change, one entry in the trail: the retry is not logged as a second mute.
+    expect(await auditRows('players.mute')).toHaveLength(1);
+    const other = await send<{ commandId: string }>(admin, 'POST', '/report/closure', { roleIds: [roleId], duration: 3600, reason: 'Spam' }, { 'idempotency-key': 'retry-key-0002' });
+    expect(other.result.commandId).not.toBe(first.result.commandId);
+    expect(await auditRows('players.mute')).toHaveLength(2);
   });
 });
 

@@ -249,6 +249,7 @@ export async function sanctionPlayers(ctx: ServiceContext, actor: AuditActor, co
       ctx.db,
       actor,
       {
+        commandId,
         action: 'players.ban',
         code: P.PLAYER_BAN,
         targets: result.players.map((p) => p.roleId),
@@ -265,6 +266,7 @@ export async function sanctionPlayers(ctx: ServiceContext, actor: AuditActor, co
     ctx.db,
     actor,
     {
+      commandId,
       action: 'players.mute',
       code: P.PLAYER_MUTE,
       targets: result.players.map((p) => p.roleId),
@@ -285,6 +287,7 @@ export async function liftSanction(ctx: ServiceContext, actor: AuditActor, comma
     ctx.db,
     actor,
     {
+      commandId,
       action: kind === 'ban' ? 'players.unban' : 'players.unmute',
       code: kind === 'ban' ? P.PLAYER_BAN : P.PLAYER_MUTE,
       targets: players.map((p) => p.roleId),
@@ -303,6 +306,7 @@ export async function kickPlayers(ctx: ServiceContext, actor: AuditActor, comman
     ctx.db,
     actor,
     {
+      commandId,
       action: 'players.kick',
       code: P.PLAYER_KICK,
       targets: result.players.map((p) => p.roleId),
@@ -321,6 +325,7 @@ export async function kickAll(ctx: ServiceContext, actor: AuditActor, commandId:
     ctx.db,
     actor,
     {
+      commandId,
       action: 'players.kickAll',
       code: P.PLAYER_KICK_ALL,
       targets: body.areaId === null ? [] : [body.areaId],
@@ -339,6 +344,7 @@ export async function markPlayers(ctx: ServiceContext, actor: AuditActor, comman
     ctx.db,
     actor,
     {
+      commandId,
       action: 'players.mark',
       code: P.PLAYER_MARK,
       targets: result.players.map((p) => p.roleId),
@@ -357,6 +363,7 @@ export async function deduct(ctx: ServiceContext, actor: AuditActor, commandId: 
     ctx.db,
     actor,
     {
+      commandId,
       action: 'players.deduct',
       code: P.PLAYER_DEDUCT,
       targets: [body.roleId],
@@ -390,6 +397,7 @@ export async function unlockMaps(
     actor,
     {
       ...audited,
+      commandId,
       targets: [body.roleId],
       params: { kind: body.kind, mapIds: body.mapIds, commandId },
       before: result.maps.map((m) => ({ mapId: m.mapId, ...m.before })),
@@ -424,6 +432,7 @@ export async function setPlayerValue(
     actor,
     {
       ...audited,
+      commandId,
       targets: [change.roleId],
       params: { field: change.field, value, commandId },
       before: { [result.field]: result.before },
@@ -440,6 +449,7 @@ export async function createPlayer(ctx: ServiceContext, actor: AuditActor, comma
     ctx.db,
     actor,
     {
+      commandId,
       action: 'players.create',
       code: P.PLAYER_CREATE,
       targets: [result.roleId],
@@ -488,6 +498,7 @@ export async function banAccounts(ctx: ServiceContext, actor: AuditActor, comman
     ctx.db,
     actor,
     {
+      commandId,
       action: 'accounts.ban',
       code: P.USER_BAN,
       targets: result.accounts.map((a) => a.userId),
@@ -506,6 +517,7 @@ export async function unbanAccounts(ctx: ServiceContext, actor: AuditActor, comm
     ctx.db,
     actor,
     {
+      commandId,
       action: 'accounts.unban',
       code: P.USER_BAN,
       targets: result.accounts.map((a) => a.userId),

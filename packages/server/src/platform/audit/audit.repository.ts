@@ -1,9 +1,16 @@
+import { sql } from 'kysely';
 import type { AuditQuery } from '@gm/contract/audit.contract.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import type { NewAuditRow } from './audit.table.ts';
 
+/** A second successful entry for the same game command (a retried request) is not written. */
 export async function insert(db: Db | Trx, row: NewAuditRow): Promise<void> {
-  await db.insertInto('audit_log').values(row).execute();
+  await db
+    .insertInto('audit_log')
+    .values(row)
+    // The predicate is a literal: a bound parameter could not be matched to the partial index.
+    .onConflict((oc) => oc.column('command_id').where('outcome', '=', sql.lit('ok')).doNothing())
+    .execute();
 }
 
 /** Newest first. Filters are exact on operator and code, a contains-match on targets. */

@@ -13,6 +13,8 @@ export interface AuditActor {
 }
 
 export interface AuditRecord {
+  /** The game command of the change; a retried command is logged once (see the repository). */
+  commandId?: string;
   action: string;
   code: number | null;
   targets?: readonly string[];
@@ -57,6 +59,7 @@ export async function record(db: Db | Trx, actor: AuditActor, entry: AuditRecord
     outcome: entry.outcome ?? 'ok',
     error_code: entry.errorCode ?? null,
     ip: actor.ip.slice(0, 64),
+    command_id: entry.commandId ?? null,
   });
 }
 

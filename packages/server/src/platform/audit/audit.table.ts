@@ -15,6 +15,8 @@ export interface AuditLogTable {
   outcome: string;
   error_code: number | null;
   ip: string;
+  /** The game command the entry records, when it records one: logged once (migration 1230). */
+  command_id: string | null;
 }
 
 export interface AuditTables {

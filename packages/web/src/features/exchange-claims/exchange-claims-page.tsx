@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Button, Card, Col, Form, Input, Row, Space, Table, Tag } from 'antd';
+import { Button, Card, Col, Form, Input, Row, Select, Space, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { ReloadOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { DateRangeFilter, type TimeRange } from '../../shared/components/date-ra
 import { PageContainer } from '../../shared/components/page-container.tsx';
 import { Stamp } from '../../shared/components/stamp.tsx';
 import { useSearchState } from '../../shared/hooks/use-search-state.ts';
+import { useRegionOptions } from '../../shared/region-options.queries.ts';
 import { parseClaimFilters } from './exchange-claims-filters.ts';
 import { claimsQueryOptions } from './exchange-claims.queries.ts';
 
@@ -29,6 +30,7 @@ export function ExchangeClaimsPage() {
   const { state: filters, update, reset } = useSearchState(parseClaimFilters);
   const [form] = Form.useForm<FilterValues>();
   const claims = useQuery(claimsQueryOptions(filters));
+  const { options: regionOptions } = useRegionOptions();
 
   useEffect(() => {
     // The URL is the truth: fields it no longer names are cleared, not left as they were.
@@ -64,16 +66,21 @@ export function ExchangeClaimsPage() {
         <Form
           form={form}
           layout="vertical"
-          onFinish={(v) => update({ code: trimmed(v.code), batchId: trimmed(v.batchId), roleId: trimmed(v.roleId), areaId: trimmed(v.areaId), from: v.range?.[0], to: v.range?.[1] })}
+          onFinish={(v) => update({ code: trimmed(v.code), batchId: trimmed(v.batchId), roleId: trimmed(v.roleId), areaId: v.areaId, from: v.range?.[0], to: v.range?.[1] })}
         >
           <Row gutter={16}>
-            {(['code', 'batchId', 'roleId', 'areaId'] as const).map((name) => (
+            {(['code', 'batchId', 'roleId'] as const).map((name) => (
               <Col xs={24} sm={12} lg={6} key={name}>
-                <Form.Item name={name} label={t(`fields.${name === 'batchId' ? 'batch' : name === 'areaId' ? 'area' : name}`)}>
+                <Form.Item name={name} label={t(`fields.${name === 'batchId' ? 'batch' : name}`)}>
                   <Input allowClear placeholder={t('exact')} />
                 </Form.Item>
               </Col>
             ))}
+            <Col xs={24} sm={12} lg={6}>
+              <Form.Item name="areaId" label={t('fields.area')}>
+                <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder={t('any')} options={regionOptions} />
+              </Form.Item>
+            </Col>
             <Col xs={24} lg={12}>
               <Form.Item name="range" label={t('fields.time')}>
                 <DateRangeFilter style={{ width: '100%' }} />

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Alert, Modal, Select } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { notifyCancelled } from '../../shared/components/confirm-action.tsx';
 import { showSuccess } from '../../shared/feedback.ts';
-import { areasQueryOptions, useKickAll } from './players.queries.ts';
+import { useKickAll } from './players.queries.ts';
+import { useRegionOptions } from '../../shared/region-options.queries.ts';
 
 /** Force every player (of one region, or of all) to log out, after a confirmation. */
 export function KickAllDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation(['players', 'common']);
-  const areas = useQuery({ ...areasQueryOptions(), enabled: open });
+  const { options: regionOptions } = useRegionOptions({ enabled: open, liveOnly: true });
   const kickAll = useKickAll();
   const [areaId, setAreaId] = useState<string | null>(null);
   if (!open) return null;
@@ -45,7 +45,7 @@ export function KickAllDialog({ open, onClose }: { open: boolean; onClose: () =>
         placeholder={t('kick.allRegions')}
         value={areaId ?? undefined}
         onChange={(v: string | undefined) => setAreaId(v ?? null)}
-        options={(areas.data ?? []).filter((a) => a.mergedInto === null).map((a) => ({ value: a.id, label: `${a.id} · ${a.name}` }))}
+        options={regionOptions}
       />
     </Modal>
   );

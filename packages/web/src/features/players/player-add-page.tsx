@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Form, Input, InputNumber, Radio, Result, Select, Space } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { createPlayerBody, type CreatePlayerResult } from '@gm/contract/players.contract.ts';
@@ -9,7 +8,8 @@ import { showFormError } from '../../shared/form-errors.ts';
 import { zodRule } from '../../shared/form-rules.ts';
 import { paths } from '../../shared/paths.ts';
 import { GameRefusal, refusalOf, type Refusal } from './game-refusal.tsx';
-import { areasQueryOptions, useCreatePlayer } from './players.queries.ts';
+import { useCreatePlayer } from './players.queries.ts';
+import { useRegionOptions } from '../../shared/region-options.queries.ts';
 
 interface Values {
   areaId: string;
@@ -28,7 +28,7 @@ export function PlayerAddPage() {
   const { t } = useTranslation(['players', 'common']);
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
-  const areas = useQuery(areasQueryOptions());
+  const { options: regionOptions } = useRegionOptions({ liveOnly: true });
   const create = useCreatePlayer();
   const [created, setCreated] = useState<CreatePlayerResult | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
@@ -80,7 +80,7 @@ export function PlayerAddPage() {
                 <Select
                   showSearch={{ optionFilterProp: 'label' }}
                   placeholder={t('add.areaPlaceholder')}
-                  options={(areas.data ?? []).filter((a) => a.mergedInto === null).map((a) => ({ value: a.id, label: `${a.id} · ${a.name}` }))}
+                  options={regionOptions}
                 />
               </Form.Item>
               <Form.Item name="roleName" label={t('fields.roleName')} rules={[zodRule(createPlayerBody.shape.roleName)]}>

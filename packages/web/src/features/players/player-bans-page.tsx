@@ -12,8 +12,9 @@ import { useSearchState } from '../../shared/hooks/use-search-state.ts';
 import { useCan } from '../../shared/user-context.tsx';
 import { parseForbidFilters } from './player-filters.ts';
 import { OnlineBadge, untilText } from './player-format.tsx';
-import { areasQueryOptions, forbidListQueryOptions } from './players.queries.ts';
+import { forbidListQueryOptions } from './players.queries.ts';
 import { SanctionDialog, type SanctionDialogState } from './sanction-dialog.tsx';
+import { useRegionOptions } from '../../shared/region-options.queries.ts';
 
 /** /forbid/list: players whose ban (or mute) is in force; lift one or many. */
 export function PlayerBansPage() {
@@ -21,7 +22,7 @@ export function PlayerBansPage() {
   const { state: filters, update } = useSearchState(parseForbidFilters);
   const [form] = Form.useForm<{ roleId?: string; areaId?: string }>();
   const list = useQuery(forbidListQueryOptions(filters));
-  const areas = useQuery(areasQueryOptions());
+  const { options: regionOptions } = useRegionOptions();
   const [selected, setSelected] = useState<string[]>([]);
   const [dialog, setDialog] = useState<SanctionDialogState>(null);
   const canLift = useCan(filters.kind === 'ban' ? P.PLAYER_BAN : P.PLAYER_MUTE);
@@ -42,8 +43,8 @@ export function PlayerBansPage() {
     { key: 'area', title: t('fields.area'), dataIndex: 'areaId', width: 90 },
     { key: 'level', title: t('fields.level'), dataIndex: 'level', width: 70 },
     { key: 'online', title: t('fields.isOnline'), width: 90, render: (_, p) => <OnlineBadge online={p.isOnline} /> },
-    { key: 'until', title: ban ? t('fields.banUntil') : t('fields.muteUntil'), width: 200, render: (_, p) => untilText(ban ? p.banUntil : p.muteUntil, t) },
-    { key: 'reason', title: ban ? t('fields.banReason') : t('fields.muteReason'), ellipsis: true, render: (_, p) => (ban ? p.banReason : p.muteReason) ?? '-' },
+    { key: 'until', title: ban ? t('fields.banUntil') : t('fields.muteUntil'), width: 190, render: (_, p) => untilText(ban ? p.banUntil : p.muteUntil, t) },
+    { key: 'reason', title: ban ? t('fields.banReason') : t('fields.muteReason'), width: 260, ellipsis: true, render: (_, p) => (ban ? p.banReason : p.muteReason) ?? '-' },
     { key: 'updated', title: t('fields.updatedAt'), width: 170, render: (_, p) => <Stamp value={p.updatedAt} /> },
     ...(canLift
       ? [
@@ -78,7 +79,7 @@ export function PlayerBansPage() {
               <Input allowClear placeholder={t('fields.roleId')} />
             </Form.Item>
             <Form.Item name="areaId">
-              <Select allowClear style={{ width: 200 }} placeholder={t('fields.area')} options={(areas.data ?? []).map((a) => ({ value: a.id, label: `${a.id} · ${a.name}` }))} />
+              <Select allowClear style={{ width: 200 }} placeholder={t('fields.area')} options={regionOptions} />
             </Form.Item>
             <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
               {t('common:buttons.search')}
@@ -102,7 +103,7 @@ export function PlayerBansPage() {
           columns={columns}
           dataSource={list.data?.results ?? []}
           loading={list.isFetching}
-          scroll={{ x: 1100 }}
+          scroll={{ x: 1300 }}
           rowSelection={canLift ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) } : undefined}
           pagination={{
             current: filters.page,

@@ -24,8 +24,9 @@ import { parseDialog, parsePlayerFilters, type PlayerDialog } from './player-fil
 import { MarkTag, OnlineBadge, SanctionTags } from './player-format.tsx';
 import { PlayerMapsDialog } from './player-maps-dialog.tsx';
 import { PlayerValueDialog } from './player-value-dialog.tsx';
-import { areasQueryOptions, playersQueryOptions, useKickPlayers, type SanctionKind } from './players.queries.ts';
+import { playersQueryOptions, useKickPlayers, type SanctionKind } from './players.queries.ts';
 import { SanctionDialog, type SanctionDialogState, type SanctionTarget } from './sanction-dialog.tsx';
+import { useRegionOptions } from '../../shared/region-options.queries.ts';
 
 interface FilterValues {
   roleId?: string;
@@ -57,7 +58,7 @@ export function PlayerListPage() {
   const [form] = Form.useForm<FilterValues>();
   const [expanded, setExpanded] = useState(false);
   const players = useQuery(playersQueryOptions(filters));
-  const areas = useQuery(areasQueryOptions());
+  const { regions: areas, options: areaOptions } = useRegionOptions();
   const [selected, setSelected] = useState<SanctionTarget[]>([]);
   const [sanction, setSanction] = useState<SanctionDialogState>(null);
   const [mark, setMark] = useState<MarkDialogState>(null);
@@ -148,7 +149,6 @@ export function PlayerListPage() {
       },
     });
 
-  const areaOptions = (areas.data ?? []).map((a) => ({ value: a.id, label: `${a.id} · ${a.name}` }));
   const areaName = useMemo(() => new Map((areas.data ?? []).map((a) => [a.id, a.name])), [areas.data]);
   const yesNo = [
     { value: true, label: t('filters.yes') },

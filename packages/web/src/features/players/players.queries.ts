@@ -3,7 +3,6 @@ import { ErrorCode } from '@gm/contract/errors.ts';
 import type {
   AccountLiftBody,
   AccountSanctionBody,
-  AreaOption,
   BagResult,
   BatchResult,
   CappedPage,
@@ -111,7 +110,6 @@ export const playerKeys = {
   detail: (roleId: string) => [...playerKeys.all, 'detail', roleId] as const,
   bag: (roleId: string) => [...playerKeys.all, 'bag', roleId] as const,
   maps: (roleId: string) => [...playerKeys.all, 'maps', roleId] as const,
-  areas: () => [...playerKeys.all, 'areas'] as const,
   forbidTime: () => [...playerKeys.all, 'forbid-time'] as const,
   accounts: (filters: AccountFilters) => [...playerKeys.all, 'accounts', filters] as const,
   accountBans: (filters: AccountForbidFilters) => [...playerKeys.all, 'account-bans', filters] as const,
@@ -152,14 +150,6 @@ export function mapsQueryOptions(roleId: string) {
   return queryOptions({
     queryKey: playerKeys.maps(roleId),
     queryFn: ({ signal }) => api.get<PlayerMaps>(`${ADMIN_API}/player-details`, { roleId }, { signal }),
-  });
-}
-
-export function areasQueryOptions() {
-  return queryOptions({
-    queryKey: playerKeys.areas(),
-    queryFn: async ({ signal }) => (await api.get<AreaOption[]>(`${ADMIN_API}/player-areas`, undefined, { signal })) ?? [],
-    staleTime: 60_000,
   });
 }
 

@@ -12,8 +12,9 @@ import { Stamp } from '../../shared/components/stamp.tsx';
 import { useSearchState } from '../../shared/hooks/use-search-state.ts';
 import { useCan } from '../../shared/user-context.tsx';
 import { parseReportFilters } from './player-filters.ts';
-import { areasQueryOptions, reportsQueryOptions } from './players.queries.ts';
+import { reportsQueryOptions } from './players.queries.ts';
 import { SanctionDialog, type SanctionDialogState } from './sanction-dialog.tsx';
+import { useRegionOptions } from '../../shared/region-options.queries.ts';
 
 interface FilterValues {
   roleId?: string;
@@ -30,7 +31,7 @@ export function ReportListPage() {
   const { state: filters, update, reset } = useSearchState(parseReportFilters);
   const [form] = Form.useForm<FilterValues>();
   const reports = useQuery(reportsQueryOptions(filters));
-  const areas = useQuery(areasQueryOptions());
+  const { options: regionOptions } = useRegionOptions();
   const canBan = useCan(P.PLAYER_BAN);
   const canMute = useCan(P.PLAYER_MUTE);
   const [dialog, setDialog] = useState<SanctionDialogState>(null);
@@ -89,7 +90,7 @@ export function ReportListPage() {
             </Col>
             <Col xs={24} sm={12} lg={6}>
               <Form.Item name="areaId" label={t('fields.area')}>
-                <Select allowClear placeholder={t('filters.any')} options={(areas.data ?? []).map((a) => ({ value: a.id, label: `${a.id} · ${a.name}` }))} />
+                <Select allowClear placeholder={t('filters.any')} options={regionOptions} />
               </Form.Item>
             </Col>
             <Col xs={24} sm={12} lg={6}>
