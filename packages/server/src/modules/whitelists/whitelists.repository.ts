@@ -1,15 +1,7 @@
-import type { Insertable, Updateable } from 'kysely';
+import type { Insertable, SelectQueryBuilder } from 'kysely';
 import type { Db, Trx } from '../../db/database.ts';
-import type {
-  WhitelistDomainRow,
-  WhitelistDomainsTable,
-  WhitelistFunctionRow,
-  WhitelistFunctionsTable,
-  WhitelistIdRow,
-  WhitelistIdsTable,
-  WhitelistIpRow,
-  WhitelistIpsTable,
-} from '../../db/basic-management.table.ts';
+import type { WhitelistDomainRow, WhitelistFunctionRow, WhitelistIdRow, WhitelistIpRow } from '../../db/basic-management.table.ts';
+import type { DB } from '../../db/schema.ts';
 import { containsText } from '../../platform/query/contains.ts';
 
 type Executor = Db | Trx;
@@ -17,6 +9,76 @@ type Executor = Db | Trx;
 interface Paging {
   page: number;
   size: number;
+}
+
+// What the four lists share: an `id` key and who changed a row last, when. Kysely cannot
+// type a query over a table that is still a type parameter, so these name the union of the
+// four tables and hand back the row type of the one the caller passed.
+
+export type WhitelistTable = 'whitelist_ips' | 'whitelist_ids' | 'whitelist_functions' | 'whitelist_domains';
+interface WhitelistRows {
+  whitelist_ips: WhitelistIpRow;
+  whitelist_ids: WhitelistIdRow;
+  whitelist_functions: WhitelistFunctionRow;
+  whitelist_domains: WhitelistDomainRow;
+}
+export type WhitelistRow<T extends WhitelistTable> = WhitelistRows[T];
+/** The on/off column of a list: `status`, or `log_switch` for the function list. */
+export type SwitchColumn<T extends WhitelistTable> = keyof DB[T] & ('status' | 'log_switch');
+
+/** A page of a filtered list, newest first. */
+async function pageOf<T extends WhitelistTable>(
+  filtered: SelectQueryBuilder<DB, T, object>,
+  newest: 'created_at' | 'added_at',
+  paging: Paging,
+): Promise<{ rows: WhitelistRow<T>[]; total: number }> {
+  const query: SelectQueryBuilder<DB, WhitelistTable, object> = filtered;
+  const [rows, total] = await Promise.all([
+    query.selectAll().orderBy(newest, 'desc').orderBy('id', 'desc').limit(paging.size).offset(paging.page * paging.size).execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+export function findById<T extends WhitelistTable>(db: Executor, table: T, id: string): Promise<WhitelistRow<T> | undefined> {
+  return db.selectFrom<WhitelistTable>(table).selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findByIds<T extends WhitelistTable>(db: Executor, table: T, ids: readonly string[]): Promise<WhitelistRow<T>[]> {
+  return db.selectFrom<WhitelistTable>(table).selectAll().where('id', 'in', ids).execute();
+}
+
+export async function insert<T extends WhitelistTable>(trx: Trx, table: T, row: WhitelistRow<T>): Promise<void> {
+  await trx.insertInto(table).values(row as Insertable<DB[T]>).execute();
+}
+
+export async function update<T extends WhitelistTable>(trx: Trx, table: T, id: string, changes: Partial<WhitelistRow<T>>): Promise<void> {
+  await trx.updateTable<WhitelistTable>(table).set(changes).where('id', '=', id).execute();
+}
+
+/** Sets a list's on/off column; counts only the rows that were not so already. */
+export async function setSwitch<T extends WhitelistTable>(
+  trx: Trx,
+  table: T,
+  column: SwitchColumn<T>,
+  ids: readonly string[],
+  value: string,
+  by: string,
+  at: number,
+): Promise<number> {
+  const switchColumn: 'status' | 'log_switch' = column;
+  const result = await trx
+    .updateTable<WhitelistTable>(table)
+    .set({ [switchColumn]: value, updated_by: by, updated_at: at })
+    .where('id', 'in', ids)
+    .where(switchColumn, '<>', value)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function remove(trx: Trx, table: WhitelistTable, ids: readonly string[]): Promise<number> {
+  const result = await trx.deleteFrom(table).where('id', 'in', ids).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 // IP whitelist
@@ -38,24 +100,12 @@ function ipFiltered(db: Executor, filter: IpFilter) {
   return query;
 }
 
-export async function pageIps(db: Executor, filter: IpFilter, paging: Paging) {
-  const [rows, total] = await Promise.all([
-    ipFiltered(db, filter).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(paging.size).offset(paging.page * paging.size).execute(),
-    ipFiltered(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n) };
-}
-
-export function findIp(db: Executor, id: string): Promise<WhitelistIpRow | undefined> {
-  return db.selectFrom('whitelist_ips').selectAll().where('id', '=', id).executeTakeFirst();
+export function pageIps(db: Executor, filter: IpFilter, paging: Paging) {
+  return pageOf(ipFiltered(db, filter), 'created_at', paging);
 }
 
 export function findIpByAddress(db: Executor, address: string, sdkPlatformId: string): Promise<WhitelistIpRow | undefined> {
   return db.selectFrom('whitelist_ips').selectAll().where('address', '=', address).where('sdk_platform_id', '=', sdkPlatformId).executeTakeFirst();
-}
-
-export function findIpsByIds(db: Executor, ids: readonly string[]): Promise<WhitelistIpRow[]> {
-  return db.selectFrom('whitelist_ips').selectAll().where('id', 'in', ids).execute();
 }
 
 /** Entries of one IP version that apply to a platform (its own and the all-platform ones). */
@@ -63,24 +113,6 @@ export function ipsForCheck(db: Executor, version: number, sdkPlatformId: string
   let query = db.selectFrom('whitelist_ips').selectAll().where('version', '=', version);
   if (sdkPlatformId) query = query.where('sdk_platform_id', 'in', ['', sdkPlatformId]);
   return query.orderBy('created_at', 'desc').execute();
-}
-
-export async function insertIp(trx: Trx, row: Insertable<WhitelistIpsTable>): Promise<void> {
-  await trx.insertInto('whitelist_ips').values(row).execute();
-}
-
-export async function updateIp(trx: Trx, id: string, changes: Updateable<WhitelistIpsTable>): Promise<void> {
-  await trx.updateTable('whitelist_ips').set(changes).where('id', '=', id).execute();
-}
-
-export async function setIpStatus(trx: Trx, ids: readonly string[], status: string, by: string, at: number): Promise<number> {
-  const result = await trx.updateTable('whitelist_ips').set({ status, updated_by: by, updated_at: at }).where('id', 'in', ids).where('status', '<>', status).executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
-export async function deleteIps(trx: Trx, ids: readonly string[]): Promise<number> {
-  const result = await trx.deleteFrom('whitelist_ips').where('id', 'in', ids).executeTakeFirst();
-  return Number(result.numDeletedRows);
 }
 
 // ID whitelist
@@ -102,42 +134,12 @@ function idFiltered(db: Executor, filter: IdFilter) {
   return query;
 }
 
-export async function pageIds(db: Executor, filter: IdFilter, paging: Paging) {
-  const [rows, total] = await Promise.all([
-    idFiltered(db, filter).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(paging.size).offset(paging.page * paging.size).execute(),
-    idFiltered(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n) };
-}
-
-export function findId(db: Executor, id: string): Promise<WhitelistIdRow | undefined> {
-  return db.selectFrom('whitelist_ids').selectAll().where('id', '=', id).executeTakeFirst();
+export function pageIds(db: Executor, filter: IdFilter, paging: Paging) {
+  return pageOf(idFiltered(db, filter), 'created_at', paging);
 }
 
 export function findIdByTarget(db: Executor, kind: string, targetId: string): Promise<WhitelistIdRow | undefined> {
   return db.selectFrom('whitelist_ids').selectAll().where('kind', '=', kind).where('target_id', '=', targetId).executeTakeFirst();
-}
-
-export function findIdsByIds(db: Executor, ids: readonly string[]): Promise<WhitelistIdRow[]> {
-  return db.selectFrom('whitelist_ids').selectAll().where('id', 'in', ids).execute();
-}
-
-export async function insertId(trx: Trx, row: Insertable<WhitelistIdsTable>): Promise<void> {
-  await trx.insertInto('whitelist_ids').values(row).execute();
-}
-
-export async function updateId(trx: Trx, id: string, changes: Updateable<WhitelistIdsTable>): Promise<void> {
-  await trx.updateTable('whitelist_ids').set(changes).where('id', '=', id).execute();
-}
-
-export async function setIdStatus(trx: Trx, ids: readonly string[], status: string, by: string, at: number): Promise<number> {
-  const result = await trx.updateTable('whitelist_ids').set({ status, updated_by: by, updated_at: at }).where('id', 'in', ids).where('status', '<>', status).executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
-export async function deleteIds(trx: Trx, ids: readonly string[]): Promise<number> {
-  const result = await trx.deleteFrom('whitelist_ids').where('id', 'in', ids).executeTakeFirst();
-  return Number(result.numDeletedRows);
 }
 
 // Function whitelist (third ids)
@@ -157,47 +159,12 @@ function functionFiltered(db: Executor, filter: FunctionFilter) {
   return query;
 }
 
-export async function pageFunctions(db: Executor, filter: FunctionFilter, paging: Paging) {
-  const [rows, total] = await Promise.all([
-    functionFiltered(db, filter).selectAll().orderBy('added_at', 'desc').orderBy('id', 'desc').limit(paging.size).offset(paging.page * paging.size).execute(),
-    functionFiltered(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n) };
-}
-
-export function findFunction(db: Executor, id: string): Promise<WhitelistFunctionRow | undefined> {
-  return db.selectFrom('whitelist_functions').selectAll().where('id', '=', id).executeTakeFirst();
+export function pageFunctions(db: Executor, filter: FunctionFilter, paging: Paging) {
+  return pageOf(functionFiltered(db, filter), 'added_at', paging);
 }
 
 export function findFunctionByThirdId(db: Executor, thirdId: string): Promise<WhitelistFunctionRow | undefined> {
   return db.selectFrom('whitelist_functions').selectAll().where('third_id', '=', thirdId).executeTakeFirst();
-}
-
-export function findFunctionsByIds(db: Executor, ids: readonly string[]): Promise<WhitelistFunctionRow[]> {
-  return db.selectFrom('whitelist_functions').selectAll().where('id', 'in', ids).execute();
-}
-
-export async function insertFunction(trx: Trx, row: Insertable<WhitelistFunctionsTable>): Promise<void> {
-  await trx.insertInto('whitelist_functions').values(row).execute();
-}
-
-export async function updateFunction(trx: Trx, id: string, changes: Updateable<WhitelistFunctionsTable>): Promise<void> {
-  await trx.updateTable('whitelist_functions').set(changes).where('id', '=', id).execute();
-}
-
-export async function setFunctionLogSwitch(trx: Trx, ids: readonly string[], logSwitch: string, by: string, at: number): Promise<number> {
-  const result = await trx
-    .updateTable('whitelist_functions')
-    .set({ log_switch: logSwitch, updated_by: by, updated_at: at })
-    .where('id', 'in', ids)
-    .where('log_switch', '<>', logSwitch)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
-export async function deleteFunctions(trx: Trx, ids: readonly string[]): Promise<number> {
-  const result = await trx.deleteFrom('whitelist_functions').where('id', 'in', ids).executeTakeFirst();
-  return Number(result.numDeletedRows);
 }
 
 // Domain whitelist
@@ -219,24 +186,12 @@ function domainFiltered(db: Executor, filter: DomainFilter) {
   return query;
 }
 
-export async function pageDomains(db: Executor, filter: DomainFilter, paging: Paging) {
-  const [rows, total] = await Promise.all([
-    domainFiltered(db, filter).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(paging.size).offset(paging.page * paging.size).execute(),
-    domainFiltered(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n) };
-}
-
-export function findDomain(db: Executor, id: string): Promise<WhitelistDomainRow | undefined> {
-  return db.selectFrom('whitelist_domains').selectAll().where('id', '=', id).executeTakeFirst();
+export function pageDomains(db: Executor, filter: DomainFilter, paging: Paging) {
+  return pageOf(domainFiltered(db, filter), 'created_at', paging);
 }
 
 export function findDomainByName(db: Executor, domain: string, purpose: string): Promise<WhitelistDomainRow | undefined> {
   return db.selectFrom('whitelist_domains').selectAll().where('domain', '=', domain).where('purpose', '=', purpose).executeTakeFirst();
-}
-
-export function findDomainsByIds(db: Executor, ids: readonly string[]): Promise<WhitelistDomainRow[]> {
-  return db.selectFrom('whitelist_domains').selectAll().where('id', 'in', ids).execute();
 }
 
 /**
@@ -249,22 +204,4 @@ export function domainsForHost(db: Executor, host: string, purpose: string | und
   let query = db.selectFrom('whitelist_domains').selectAll().where('domain', 'in', candidates);
   if (purpose) query = query.where('purpose', '=', purpose);
   return query.orderBy('created_at', 'desc').execute();
-}
-
-export async function insertDomain(trx: Trx, row: Insertable<WhitelistDomainsTable>): Promise<void> {
-  await trx.insertInto('whitelist_domains').values(row).execute();
-}
-
-export async function updateDomain(trx: Trx, id: string, changes: Updateable<WhitelistDomainsTable>): Promise<void> {
-  await trx.updateTable('whitelist_domains').set(changes).where('id', '=', id).execute();
-}
-
-export async function setDomainStatus(trx: Trx, ids: readonly string[], status: string, by: string, at: number): Promise<number> {
-  const result = await trx.updateTable('whitelist_domains').set({ status, updated_by: by, updated_at: at }).where('id', 'in', ids).where('status', '<>', status).executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
-export async function deleteDomains(trx: Trx, ids: readonly string[]): Promise<number> {
-  const result = await trx.deleteFrom('whitelist_domains').where('id', 'in', ids).executeTakeFirst();
-  return Number(result.numDeletedRows);
 }

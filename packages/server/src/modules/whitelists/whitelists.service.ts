@@ -1,5 +1,5 @@
 import { BlockList, isIP } from 'node:net';
-import type { DeleteBody, SwitchBody } from '@gm/contract/basic-management.contract.ts';
+import type { DeleteBody, SwitchBody, SwitchState } from '@gm/contract/basic-management.contract.ts';
 import { ErrorCode, type Page } from '@gm/contract/errors.ts';
 import { hostMatches, httpUrlHost, ipInRange, parseHostPattern, parseIpRange, type IpRange } from '@gm/contract/net-address.ts';
 import { P } from '@gm/contract/permissions.ts';
@@ -22,8 +22,7 @@ import type {
   IpWhitelistQuery,
   LogSwitchBody,
 } from '@gm/contract/whitelists.contract.ts';
-import type { SwitchState } from '@gm/contract/basic-management.contract.ts';
-import type { Trx } from '../../db/database.ts';
+import type { Db, Trx } from '../../db/database.ts';
 import type { WhitelistDomainRow, WhitelistFunctionRow, WhitelistIdRow, WhitelistIpRow } from '../../db/basic-management.table.ts';
 import * as audit from '../../platform/audit/audit.service.ts';
 import type { AuditActor } from '../../platform/audit/audit.service.ts';
@@ -32,6 +31,7 @@ import type { ServiceContext } from '../../platform/context.ts';
 import { DomainError, invalidField, notFound } from '../../platform/errors/domain-error.ts';
 import { isUniqueViolation } from '../../platform/errors/unique-violation.ts';
 import * as whitelistsRepository from './whitelists.repository.ts';
+import type { SwitchColumn, WhitelistRow, WhitelistTable } from './whitelists.repository.ts';
 
 // Shared rules of the four lists.
 
@@ -57,7 +57,127 @@ function requireAll<T extends { id: string }>(rows: T[], ids: readonly string[])
   return rows;
 }
 
-const page = <T>(rows: T[], total: number, query: { page: number; size: number }): Page<T> => ({ results: rows, total, page: query.page, size: query.size });
+/** Whether every column `changes` names already holds that value. */
+function changesNothing<Row extends object>(existing: Row, changes: Partial<Row>): boolean {
+  return (Object.keys(changes) as (keyof Row)[]).every((key) => changes[key] === existing[key]);
+}
+
+/**
+ * What sets one list apart. Listing, adding, editing, switching and deleting are the same for
+ * the four; each list states only its table, its contract shape and how the audit names it.
+ */
+interface WhitelistKind<T extends WhitelistTable, Entry> {
+  table: T;
+  /** The middle of its audit actions: `whitelists.<label>.create`. */
+  label: string;
+  toEntry: (row: WhitelistRow<T>, now: number) => Entry;
+  /** How the audit trail names an entry. */
+  target: (row: WhitelistRow<T>) => string;
+  /** The field an entry must not share with another (body path and row value), and the entry holding a row's value, if any. */
+  unique: { path: string; value: (row: WhitelistRow<T>) => string; holder: (db: Db, row: WhitelistRow<T>) => Promise<WhitelistRow<T> | undefined> };
+  /** The on/off switch of the batch action (its body field and column), and what the audit keeps of each entry it switches. */
+  switch: { name: 'status' | 'logSwitch'; column: SwitchColumn<T>; describe: (row: WhitelistRow<T>) => Record<string, unknown> };
+}
+
+async function pageEntries<T extends WhitelistTable, Entry>(
+  ctx: ServiceContext,
+  kind: WhitelistKind<T, Entry>,
+  found: Promise<{ rows: WhitelistRow<T>[]; total: number }>,
+  query: { page: number; size: number },
+): Promise<Page<Entry>> {
+  const { rows, total } = await found;
+  const now = ctx.now();
+  return { results: rows.map((row) => kind.toEntry(row, now)), total, page: query.page, size: query.size };
+}
+
+async function findRow<T extends WhitelistTable, Entry>(ctx: ServiceContext, kind: WhitelistKind<T, Entry>, id: string): Promise<WhitelistRow<T>> {
+  const row = await whitelistsRepository.findById(ctx.db, kind.table, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Refuses `row` when another entry already holds its unique value. */
+async function assertFree<T extends WhitelistTable, Entry>(ctx: ServiceContext, kind: WhitelistKind<T, Entry>, row: WhitelistRow<T>): Promise<void> {
+  const holder = await kind.unique.holder(ctx.db, row);
+  if (holder && holder.id !== row.id) throw duplicate(kind.unique.path, kind.unique.value(row));
+}
+
+/** Adds a checked row and its audit entry together. */
+async function addEntry<T extends WhitelistTable, Entry>(
+  ctx: ServiceContext,
+  actor: AuditActor,
+  kind: WhitelistKind<T, Entry>,
+  row: WhitelistRow<T>,
+  body: unknown,
+  now: number,
+): Promise<Entry> {
+  await assertFree(ctx, kind, row);
+  await guardUnique(
+    () =>
+      ctx.db.transaction().execute(async (trx) => {
+        await whitelistsRepository.insert(trx, kind.table, row);
+        await audit.record(trx, actor, { action: `whitelists.${kind.label}.create`, code: P.WHITELIST_EDIT, targets: [kind.target(row)], params: body, before: null, after: kind.toEntry(row, now) }, now);
+      }),
+    kind.unique.path,
+    kind.unique.value(row),
+  );
+  return kind.toEntry(row, now);
+}
+
+/** Writes checked `changes` over an entry with before and after in the audit; an edit that changes nothing writes nothing. */
+async function editEntry<T extends WhitelistTable, Entry>(
+  ctx: ServiceContext,
+  actor: AuditActor,
+  kind: WhitelistKind<T, Entry>,
+  existing: WhitelistRow<T>,
+  changes: Partial<WhitelistRow<T>>,
+  body: unknown,
+  now: number,
+): Promise<Entry> {
+  await assertFree(ctx, kind, { ...existing, ...changes });
+  if (changesNothing(existing, changes)) return kind.toEntry(existing, now);
+  const written = { ...changes, updated_by: actor.accountName, updated_at: now };
+  const updated = { ...existing, ...written };
+  await guardUnique(
+    () =>
+      ctx.db.transaction().execute(async (trx) => {
+        await whitelistsRepository.update(trx, kind.table, existing.id, written);
+        await audit.record(trx, actor, { action: `whitelists.${kind.label}.update`, code: P.WHITELIST_EDIT, targets: [kind.target(existing)], params: body, before: kind.toEntry(existing, now), after: kind.toEntry(updated, now) }, now);
+      }),
+    kind.unique.path,
+    kind.unique.value(updated),
+  );
+  return kind.toEntry(updated, now);
+}
+
+/** The batch on/off action; answers how many entries were not so already. */
+async function switchEntries<T extends WhitelistTable, Entry>(ctx: ServiceContext, actor: AuditActor, kind: WhitelistKind<T, Entry>, value: SwitchState, body: { ids: string[] }): Promise<number> {
+  const { name, column, describe } = kind.switch;
+  const rows = requireAll(await whitelistsRepository.findByIds(ctx.db, kind.table, body.ids), body.ids);
+  const now = ctx.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const changed = await whitelistsRepository.setSwitch(trx, kind.table, column, body.ids, value, actor.accountName, now);
+    await audit.record(trx, actor, {
+      action: `whitelists.${kind.label}.${name}`,
+      code: P.WHITELIST_EDIT,
+      targets: rows.map((row) => kind.target(row)),
+      params: body,
+      before: rows.map((row) => describe(row)),
+      after: rows.map((row) => ({ ...describe(row), [name]: value })),
+    }, now);
+    return changed;
+  });
+}
+
+async function deleteEntries<T extends WhitelistTable, Entry>(ctx: ServiceContext, actor: AuditActor, kind: WhitelistKind<T, Entry>, body: DeleteBody): Promise<number> {
+  const rows = requireAll(await whitelistsRepository.findByIds(ctx.db, kind.table, body.ids), body.ids);
+  const now = ctx.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const deleted = await whitelistsRepository.remove(trx, kind.table, body.ids);
+    await audit.record(trx, actor, { action: `whitelists.${kind.label}.delete`, code: P.WHITELIST_EDIT, targets: rows.map((row) => kind.target(row)), params: body, before: rows.map((row) => kind.toEntry(row, now)), after: null }, now);
+    return deleted;
+  });
+}
 
 // ---------------------------------------------------------------------------------------------
 // IP whitelist
@@ -104,92 +224,42 @@ function canonicalAddress(text: string): IpRange {
   return parsed;
 }
 
-export async function listIps(ctx: ServiceContext, query: IpWhitelistQuery): Promise<Page<IpWhitelistEntry>> {
-  const { rows, total } = await whitelistsRepository.pageIps(ctx.db, query, query);
-  return page(rows.map(toIpEntry), total, query);
+const ipList: WhitelistKind<'whitelist_ips', IpWhitelistEntry> = {
+  table: 'whitelist_ips',
+  label: 'ip',
+  toEntry: toIpEntry,
+  target: (row) => row.address,
+  unique: { path: 'address', value: (row) => row.address, holder: (db, row) => whitelistsRepository.findIpByAddress(db, row.address, row.sdk_platform_id) },
+  switch: { name: 'status', column: 'status', describe: (row) => ({ address: row.address, status: row.status }) },
+};
+
+function ipColumns(body: IpWhitelistBody) {
+  const range = canonicalAddress(body.address);
+  return { address: range.canonical, version: range.version, prefix: range.prefix, notes: body.notes, status: body.status, sdk_platform_id: body.sdkPlatformId };
 }
 
-async function assertIpFree(ctx: ServiceContext, address: string, sdkPlatformId: string, exceptId?: string): Promise<void> {
-  const clash = await whitelistsRepository.findIpByAddress(ctx.db, address, sdkPlatformId);
-  if (clash && clash.id !== exceptId) throw duplicate('address', address);
+export async function listIps(ctx: ServiceContext, query: IpWhitelistQuery): Promise<Page<IpWhitelistEntry>> {
+  return pageEntries(ctx, ipList, whitelistsRepository.pageIps(ctx.db, query, query), query);
 }
 
 export async function createIp(ctx: ServiceContext, actor: AuditActor, body: IpWhitelistBody): Promise<IpWhitelistEntry> {
-  const range = canonicalAddress(body.address);
-  await assertIpFree(ctx, range.canonical, body.sdkPlatformId);
+  const columns = ipColumns(body);
   const now = ctx.now();
-  const row: WhitelistIpRow = {
-    id: newId(),
-    address: range.canonical,
-    version: range.version,
-    prefix: range.prefix,
-    notes: body.notes,
-    status: body.status,
-    sdk_platform_id: body.sdkPlatformId,
-    creator: actor.accountName,
-    created_at: now,
-    updated_by: actor.accountName,
-    updated_at: now,
-  };
-  await guardUnique(
-    () =>
-      ctx.db.transaction().execute(async (trx) => {
-        await whitelistsRepository.insertIp(trx, row);
-        await audit.record(trx, actor, { action: 'whitelists.ip.create', code: P.WHITELIST_EDIT, targets: [row.address], params: body, before: null, after: toIpEntry(row) }, now);
-      }),
-    'address',
-    row.address,
-  );
-  return toIpEntry(row);
+  const row: WhitelistIpRow = { id: newId(), ...columns, creator: actor.accountName, created_at: now, updated_by: actor.accountName, updated_at: now };
+  return addEntry(ctx, actor, ipList, row, body, now);
 }
 
 export async function updateIp(ctx: ServiceContext, actor: AuditActor, id: string, body: IpWhitelistBody): Promise<IpWhitelistEntry> {
-  const existing = await whitelistsRepository.findIp(ctx.db, id);
-  if (!existing) throw notFound();
-  const range = canonicalAddress(body.address);
-  await assertIpFree(ctx, range.canonical, body.sdkPlatformId, id);
-  const next: WhitelistIpRow = { ...existing, address: range.canonical, version: range.version, prefix: range.prefix, notes: body.notes, status: body.status, sdk_platform_id: body.sdkPlatformId };
-  const unchanged = next.address === existing.address && next.notes === existing.notes && next.status === existing.status && next.sdk_platform_id === existing.sdk_platform_id;
-  if (unchanged) return toIpEntry(existing);
-  const now = ctx.now();
-  const updated = { ...next, updated_by: actor.accountName, updated_at: now };
-  await guardUnique(
-    () =>
-      ctx.db.transaction().execute(async (trx) => {
-        await whitelistsRepository.updateIp(trx, id, { address: updated.address, version: updated.version, prefix: updated.prefix, notes: updated.notes, status: updated.status, sdk_platform_id: updated.sdk_platform_id, updated_by: updated.updated_by, updated_at: now });
-        await audit.record(trx, actor, { action: 'whitelists.ip.update', code: P.WHITELIST_EDIT, targets: [existing.address], params: body, before: toIpEntry(existing), after: toIpEntry(updated) }, now);
-      }),
-    'address',
-    updated.address,
-  );
-  return toIpEntry(updated);
+  const existing = await findRow(ctx, ipList, id);
+  return editEntry(ctx, actor, ipList, existing, ipColumns(body), body, ctx.now());
 }
 
 export async function setIpStatus(ctx: ServiceContext, actor: AuditActor, body: SwitchBody): Promise<number> {
-  const rows = requireAll(await whitelistsRepository.findIpsByIds(ctx.db, body.ids), body.ids);
-  const now = ctx.now();
-  return ctx.db.transaction().execute(async (trx) => {
-    const changed = await whitelistsRepository.setIpStatus(trx, body.ids, body.status, actor.accountName, now);
-    await audit.record(trx, actor, {
-      action: 'whitelists.ip.status',
-      code: P.WHITELIST_EDIT,
-      targets: rows.map((r) => r.address),
-      params: body,
-      before: rows.map((r) => ({ address: r.address, status: r.status })),
-      after: rows.map((r) => ({ address: r.address, status: body.status })),
-    }, now);
-    return changed;
-  });
+  return switchEntries(ctx, actor, ipList, body.status, body);
 }
 
 export async function deleteIps(ctx: ServiceContext, actor: AuditActor, body: DeleteBody): Promise<number> {
-  const rows = requireAll(await whitelistsRepository.findIpsByIds(ctx.db, body.ids), body.ids);
-  const now = ctx.now();
-  return ctx.db.transaction().execute(async (trx) => {
-    const deleted = await whitelistsRepository.deleteIps(trx, body.ids);
-    await audit.record(trx, actor, { action: 'whitelists.ip.delete', code: P.WHITELIST_EDIT, targets: rows.map((r) => r.address), params: body, before: rows.map(toIpEntry), after: null }, now);
-    return deleted;
-  });
+  return deleteEntries(ctx, actor, ipList, body);
 }
 
 /**
@@ -230,93 +300,44 @@ function toIdEntry(row: WhitelistIdRow, now: number): IdWhitelistEntry {
   };
 }
 
-export async function listIds(ctx: ServiceContext, query: IdWhitelistQuery): Promise<Page<IdWhitelistEntry>> {
-  const { rows, total } = await whitelistsRepository.pageIds(ctx.db, query, query);
-  const now = ctx.now();
-  return page(rows.map((r) => toIdEntry(r, now)), total, query);
+const idList: WhitelistKind<'whitelist_ids', IdWhitelistEntry> = {
+  table: 'whitelist_ids',
+  label: 'id',
+  toEntry: toIdEntry,
+  target: (row) => `${row.kind}:${row.target_id}`,
+  unique: { path: 'targetId', value: (row) => row.target_id, holder: (db, row) => whitelistsRepository.findIdByTarget(db, row.kind, row.target_id) },
+  switch: { name: 'status', column: 'status', describe: (row) => ({ kind: row.kind, targetId: row.target_id, status: row.status }) },
+};
+
+function idColumns(body: IdWhitelistBody) {
+  return { kind: body.kind, target_id: body.targetId, notes: body.notes, status: body.status, expires_at: body.expiresAt };
 }
 
-async function assertIdFree(ctx: ServiceContext, kind: string, targetId: string, exceptId?: string): Promise<void> {
-  const clash = await whitelistsRepository.findIdByTarget(ctx.db, kind, targetId);
-  if (clash && clash.id !== exceptId) throw duplicate('targetId', targetId);
+export async function listIds(ctx: ServiceContext, query: IdWhitelistQuery): Promise<Page<IdWhitelistEntry>> {
+  return pageEntries(ctx, idList, whitelistsRepository.pageIds(ctx.db, query, query), query);
 }
 
 export async function createId(ctx: ServiceContext, actor: AuditActor, body: IdWhitelistBody): Promise<IdWhitelistEntry> {
   const now = ctx.now();
   if (body.expiresAt !== null && body.expiresAt <= now) throw invalidField('expiresAt', 'validation.expiresInPast');
-  await assertIdFree(ctx, body.kind, body.targetId);
-  const row: WhitelistIdRow = {
-    id: newId(),
-    kind: body.kind,
-    target_id: body.targetId,
-    notes: body.notes,
-    status: body.status,
-    expires_at: body.expiresAt,
-    creator: actor.accountName,
-    created_at: now,
-    updated_by: actor.accountName,
-    updated_at: now,
-  };
-  await guardUnique(
-    () =>
-      ctx.db.transaction().execute(async (trx) => {
-        await whitelistsRepository.insertId(trx, row);
-        await audit.record(trx, actor, { action: 'whitelists.id.create', code: P.WHITELIST_EDIT, targets: [`${row.kind}:${row.target_id}`], params: body, before: null, after: toIdEntry(row, now) }, now);
-      }),
-    'targetId',
-    row.target_id,
-  );
-  return toIdEntry(row, now);
+  const row: WhitelistIdRow = { id: newId(), ...idColumns(body), creator: actor.accountName, created_at: now, updated_by: actor.accountName, updated_at: now };
+  return addEntry(ctx, actor, idList, row, body, now);
 }
 
 export async function updateId(ctx: ServiceContext, actor: AuditActor, id: string, body: IdWhitelistBody): Promise<IdWhitelistEntry> {
-  const existing = await whitelistsRepository.findId(ctx.db, id);
-  if (!existing) throw notFound();
+  const existing = await findRow(ctx, idList, id);
   const now = ctx.now();
   // A past expiry may stay as it is (editing the notes of an expired entry); a new one must lie ahead.
   if (body.expiresAt !== null && body.expiresAt !== existing.expires_at && body.expiresAt <= now) throw invalidField('expiresAt', 'validation.expiresInPast');
-  await assertIdFree(ctx, body.kind, body.targetId, id);
-  const next: WhitelistIdRow = { ...existing, kind: body.kind, target_id: body.targetId, notes: body.notes, status: body.status, expires_at: body.expiresAt };
-  const unchanged = (['kind', 'target_id', 'notes', 'status', 'expires_at'] as const).every((k) => next[k] === existing[k]);
-  if (unchanged) return toIdEntry(existing, now);
-  const updated = { ...next, updated_by: actor.accountName, updated_at: now };
-  await guardUnique(
-    () =>
-      ctx.db.transaction().execute(async (trx) => {
-        await whitelistsRepository.updateId(trx, id, { kind: updated.kind, target_id: updated.target_id, notes: updated.notes, status: updated.status, expires_at: updated.expires_at, updated_by: updated.updated_by, updated_at: now });
-        await audit.record(trx, actor, { action: 'whitelists.id.update', code: P.WHITELIST_EDIT, targets: [`${existing.kind}:${existing.target_id}`], params: body, before: toIdEntry(existing, now), after: toIdEntry(updated, now) }, now);
-      }),
-    'targetId',
-    updated.target_id,
-  );
-  return toIdEntry(updated, now);
+  return editEntry(ctx, actor, idList, existing, idColumns(body), body, now);
 }
 
 export async function setIdStatus(ctx: ServiceContext, actor: AuditActor, body: SwitchBody): Promise<number> {
-  const rows = requireAll(await whitelistsRepository.findIdsByIds(ctx.db, body.ids), body.ids);
-  const now = ctx.now();
-  return ctx.db.transaction().execute(async (trx) => {
-    const changed = await whitelistsRepository.setIdStatus(trx, body.ids, body.status, actor.accountName, now);
-    await audit.record(trx, actor, {
-      action: 'whitelists.id.status',
-      code: P.WHITELIST_EDIT,
-      targets: rows.map((r) => `${r.kind}:${r.target_id}`),
-      params: body,
-      before: rows.map((r) => ({ kind: r.kind, targetId: r.target_id, status: r.status })),
-      after: rows.map((r) => ({ kind: r.kind, targetId: r.target_id, status: body.status })),
-    }, now);
-    return changed;
-  });
+  return switchEntries(ctx, actor, idList, body.status, body);
 }
 
 export async function deleteIds(ctx: ServiceContext, actor: AuditActor, body: DeleteBody): Promise<number> {
-  const rows = requireAll(await whitelistsRepository.findIdsByIds(ctx.db, body.ids), body.ids);
-  const now = ctx.now();
-  return ctx.db.transaction().execute(async (trx) => {
-    const deleted = await whitelistsRepository.deleteIds(trx, body.ids);
-    await audit.record(trx, actor, { action: 'whitelists.id.delete', code: P.WHITELIST_EDIT, targets: rows.map((r) => `${r.kind}:${r.target_id}`), params: body, before: rows.map((r) => toIdEntry(r, now)), after: null }, now);
-    return deleted;
-  });
+  return deleteEntries(ctx, actor, idList, body);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -336,86 +357,40 @@ function toFunctionEntry(row: WhitelistFunctionRow): FunctionWhitelistEntry {
   };
 }
 
-export async function listFunctions(ctx: ServiceContext, query: FunctionWhitelistQuery): Promise<Page<FunctionWhitelistEntry>> {
-  const { rows, total } = await whitelistsRepository.pageFunctions(ctx.db, query, query);
-  return page(rows.map(toFunctionEntry), total, query);
+const functionList: WhitelistKind<'whitelist_functions', FunctionWhitelistEntry> = {
+  table: 'whitelist_functions',
+  label: 'function',
+  toEntry: toFunctionEntry,
+  target: (row) => row.third_id,
+  unique: { path: 'thirdId', value: (row) => row.third_id, holder: (db, row) => whitelistsRepository.findFunctionByThirdId(db, row.third_id) },
+  switch: { name: 'logSwitch', column: 'log_switch', describe: (row) => ({ thirdId: row.third_id, logSwitch: row.log_switch }) },
+};
+
+function functionColumns(body: FunctionWhitelistBody) {
+  return { third_id: body.thirdId, notes: body.notes, log_switch: body.logSwitch };
 }
 
-async function assertThirdIdFree(ctx: ServiceContext, thirdId: string, exceptId?: string): Promise<void> {
-  const clash = await whitelistsRepository.findFunctionByThirdId(ctx.db, thirdId);
-  if (clash && clash.id !== exceptId) throw duplicate('thirdId', thirdId);
+export async function listFunctions(ctx: ServiceContext, query: FunctionWhitelistQuery): Promise<Page<FunctionWhitelistEntry>> {
+  return pageEntries(ctx, functionList, whitelistsRepository.pageFunctions(ctx.db, query, query), query);
 }
 
 export async function createFunction(ctx: ServiceContext, actor: AuditActor, body: FunctionWhitelistBody): Promise<FunctionWhitelistEntry> {
-  await assertThirdIdFree(ctx, body.thirdId);
   const now = ctx.now();
-  const row: WhitelistFunctionRow = {
-    id: newId(),
-    third_id: body.thirdId,
-    notes: body.notes,
-    log_switch: body.logSwitch,
-    adder: actor.accountName,
-    added_at: now,
-    updated_by: actor.accountName,
-    updated_at: now,
-  };
-  await guardUnique(
-    () =>
-      ctx.db.transaction().execute(async (trx) => {
-        await whitelistsRepository.insertFunction(trx, row);
-        await audit.record(trx, actor, { action: 'whitelists.function.create', code: P.WHITELIST_EDIT, targets: [row.third_id], params: body, before: null, after: toFunctionEntry(row) }, now);
-      }),
-    'thirdId',
-    row.third_id,
-  );
-  return toFunctionEntry(row);
+  const row: WhitelistFunctionRow = { id: newId(), ...functionColumns(body), adder: actor.accountName, added_at: now, updated_by: actor.accountName, updated_at: now };
+  return addEntry(ctx, actor, functionList, row, body, now);
 }
 
 export async function updateFunction(ctx: ServiceContext, actor: AuditActor, id: string, body: FunctionWhitelistBody): Promise<FunctionWhitelistEntry> {
-  const existing = await whitelistsRepository.findFunction(ctx.db, id);
-  if (!existing) throw notFound();
-  await assertThirdIdFree(ctx, body.thirdId, id);
-  const next: WhitelistFunctionRow = { ...existing, third_id: body.thirdId, notes: body.notes, log_switch: body.logSwitch };
-  if (next.third_id === existing.third_id && next.notes === existing.notes && next.log_switch === existing.log_switch) return toFunctionEntry(existing);
-  const now = ctx.now();
-  const updated = { ...next, updated_by: actor.accountName, updated_at: now };
-  await guardUnique(
-    () =>
-      ctx.db.transaction().execute(async (trx) => {
-        await whitelistsRepository.updateFunction(trx, id, { third_id: updated.third_id, notes: updated.notes, log_switch: updated.log_switch, updated_by: updated.updated_by, updated_at: now });
-        await audit.record(trx, actor, { action: 'whitelists.function.update', code: P.WHITELIST_EDIT, targets: [existing.third_id], params: body, before: toFunctionEntry(existing), after: toFunctionEntry(updated) }, now);
-      }),
-    'thirdId',
-    updated.third_id,
-  );
-  return toFunctionEntry(updated);
+  const existing = await findRow(ctx, functionList, id);
+  return editEntry(ctx, actor, functionList, existing, functionColumns(body), body, ctx.now());
 }
 
 export async function setFunctionLogSwitch(ctx: ServiceContext, actor: AuditActor, body: LogSwitchBody): Promise<number> {
-  const rows = requireAll(await whitelistsRepository.findFunctionsByIds(ctx.db, body.ids), body.ids);
-  const now = ctx.now();
-  return ctx.db.transaction().execute(async (trx) => {
-    const changed = await whitelistsRepository.setFunctionLogSwitch(trx, body.ids, body.logSwitch, actor.accountName, now);
-    await audit.record(trx, actor, {
-      action: 'whitelists.function.logSwitch',
-      code: P.WHITELIST_EDIT,
-      targets: rows.map((r) => r.third_id),
-      params: body,
-      before: rows.map((r) => ({ thirdId: r.third_id, logSwitch: r.log_switch })),
-      after: rows.map((r) => ({ thirdId: r.third_id, logSwitch: body.logSwitch })),
-    }, now);
-    return changed;
-  });
+  return switchEntries(ctx, actor, functionList, body.logSwitch, body);
 }
 
 export async function deleteFunctions(ctx: ServiceContext, actor: AuditActor, body: DeleteBody): Promise<number> {
-  const rows = requireAll(await whitelistsRepository.findFunctionsByIds(ctx.db, body.ids), body.ids);
-  const now = ctx.now();
-  return ctx.db.transaction().execute(async (trx) => {
-    const deleted = await whitelistsRepository.deleteFunctions(trx, body.ids);
-    await audit.record(trx, actor, { action: 'whitelists.function.delete', code: P.WHITELIST_EDIT, targets: rows.map((r) => r.third_id), params: body, before: rows.map(toFunctionEntry), after: null }, now);
-    return deleted;
-  });
+  return deleteEntries(ctx, actor, functionList, body);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -443,97 +418,46 @@ function canonicalDomain(text: string): { pattern: string; wildcard: boolean } {
   return parsed;
 }
 
+const domainList: WhitelistKind<'whitelist_domains', DomainWhitelistEntry> = {
+  table: 'whitelist_domains',
+  label: 'domain',
+  toEntry: toDomainEntry,
+  target: (row) => row.domain,
+  unique: { path: 'domain', value: (row) => row.domain, holder: (db, row) => whitelistsRepository.findDomainByName(db, row.domain, row.purpose) },
+  switch: { name: 'status', column: 'status', describe: (row) => ({ domain: row.domain, purpose: row.purpose, status: row.status }) },
+};
+
+function domainColumns(body: DomainWhitelistBody) {
+  const { pattern, wildcard } = canonicalDomain(body.domain);
+  return { domain: pattern, wildcard: wildcard ? 1 : 0, purpose: body.purpose, notes: body.notes, status: body.status };
+}
+
 export async function listDomains(ctx: ServiceContext, query: DomainWhitelistQuery): Promise<Page<DomainWhitelistEntry>> {
-  const { rows, total } = await whitelistsRepository.pageDomains(ctx.db, query, query);
-  return page(rows.map(toDomainEntry), total, query);
+  return pageEntries(ctx, domainList, whitelistsRepository.pageDomains(ctx.db, query, query), query);
 }
 
 export async function getDomain(ctx: ServiceContext, id: string): Promise<DomainWhitelistEntry> {
-  const row = await whitelistsRepository.findDomain(ctx.db, id);
-  if (!row) throw notFound();
-  return toDomainEntry(row);
-}
-
-async function assertDomainFree(ctx: ServiceContext, domain: string, purpose: string, exceptId?: string): Promise<void> {
-  const clash = await whitelistsRepository.findDomainByName(ctx.db, domain, purpose);
-  if (clash && clash.id !== exceptId) throw duplicate('domain', domain);
+  return toDomainEntry(await findRow(ctx, domainList, id));
 }
 
 export async function createDomain(ctx: ServiceContext, actor: AuditActor, body: DomainWhitelistBody): Promise<DomainWhitelistEntry> {
-  const { pattern, wildcard } = canonicalDomain(body.domain);
-  await assertDomainFree(ctx, pattern, body.purpose);
+  const columns = domainColumns(body);
   const now = ctx.now();
-  const row: WhitelistDomainRow = {
-    id: newId(),
-    domain: pattern,
-    wildcard: wildcard ? 1 : 0,
-    purpose: body.purpose,
-    notes: body.notes,
-    status: body.status,
-    creator: actor.accountName,
-    created_at: now,
-    updated_by: actor.accountName,
-    updated_at: now,
-  };
-  await guardUnique(
-    () =>
-      ctx.db.transaction().execute(async (trx) => {
-        await whitelistsRepository.insertDomain(trx, row);
-        await audit.record(trx, actor, { action: 'whitelists.domain.create', code: P.WHITELIST_EDIT, targets: [row.domain], params: body, before: null, after: toDomainEntry(row) }, now);
-      }),
-    'domain',
-    row.domain,
-  );
-  return toDomainEntry(row);
+  const row: WhitelistDomainRow = { id: newId(), ...columns, creator: actor.accountName, created_at: now, updated_by: actor.accountName, updated_at: now };
+  return addEntry(ctx, actor, domainList, row, body, now);
 }
 
 export async function updateDomain(ctx: ServiceContext, actor: AuditActor, id: string, body: DomainWhitelistBody): Promise<DomainWhitelistEntry> {
-  const existing = await whitelistsRepository.findDomain(ctx.db, id);
-  if (!existing) throw notFound();
-  const { pattern, wildcard } = canonicalDomain(body.domain);
-  await assertDomainFree(ctx, pattern, body.purpose, id);
-  const next: WhitelistDomainRow = { ...existing, domain: pattern, wildcard: wildcard ? 1 : 0, purpose: body.purpose, notes: body.notes, status: body.status };
-  const unchanged = (['domain', 'purpose', 'notes', 'status'] as const).every((k) => next[k] === existing[k]);
-  if (unchanged) return toDomainEntry(existing);
-  const now = ctx.now();
-  const updated = { ...next, updated_by: actor.accountName, updated_at: now };
-  await guardUnique(
-    () =>
-      ctx.db.transaction().execute(async (trx) => {
-        await whitelistsRepository.updateDomain(trx, id, { domain: updated.domain, wildcard: updated.wildcard, purpose: updated.purpose, notes: updated.notes, status: updated.status, updated_by: updated.updated_by, updated_at: now });
-        await audit.record(trx, actor, { action: 'whitelists.domain.update', code: P.WHITELIST_EDIT, targets: [existing.domain], params: body, before: toDomainEntry(existing), after: toDomainEntry(updated) }, now);
-      }),
-    'domain',
-    updated.domain,
-  );
-  return toDomainEntry(updated);
+  const existing = await findRow(ctx, domainList, id);
+  return editEntry(ctx, actor, domainList, existing, domainColumns(body), body, ctx.now());
 }
 
 export async function setDomainStatus(ctx: ServiceContext, actor: AuditActor, body: SwitchBody): Promise<number> {
-  const rows = requireAll(await whitelistsRepository.findDomainsByIds(ctx.db, body.ids), body.ids);
-  const now = ctx.now();
-  return ctx.db.transaction().execute(async (trx) => {
-    const changed = await whitelistsRepository.setDomainStatus(trx, body.ids, body.status, actor.accountName, now);
-    await audit.record(trx, actor, {
-      action: 'whitelists.domain.status',
-      code: P.WHITELIST_EDIT,
-      targets: rows.map((r) => r.domain),
-      params: body,
-      before: rows.map((r) => ({ domain: r.domain, purpose: r.purpose, status: r.status })),
-      after: rows.map((r) => ({ domain: r.domain, purpose: r.purpose, status: body.status })),
-    }, now);
-    return changed;
-  });
+  return switchEntries(ctx, actor, domainList, body.status, body);
 }
 
 export async function deleteDomains(ctx: ServiceContext, actor: AuditActor, body: DeleteBody): Promise<number> {
-  const rows = requireAll(await whitelistsRepository.findDomainsByIds(ctx.db, body.ids), body.ids);
-  const now = ctx.now();
-  return ctx.db.transaction().execute(async (trx) => {
-    const deleted = await whitelistsRepository.deleteDomains(trx, body.ids);
-    await audit.record(trx, actor, { action: 'whitelists.domain.delete', code: P.WHITELIST_EDIT, targets: rows.map((r) => r.domain), params: body, before: rows.map(toDomainEntry), after: null }, now);
-    return deleted;
-  });
+  return deleteEntries(ctx, actor, domainList, body);
 }
 
 /** The host a check names: an http(s) URL's host, or a bare host name. */
