@@ -56,6 +56,7 @@ export const en = {
   table: {
     total: '{{total}} in total',
     actions: 'Actions',
+    selected: '{{count}} selected',
   },
   time: {
     range: 'Time range',
@@ -197,6 +198,7 @@ export const zhCN: Translation<typeof en> = {
   table: {
     total: '共 {{total}} 条',
     actions: '操作',
+    selected: '已选 {{count}} 条',
   },
   time: {
     range: '时间范围',

@@ -1,18 +1,22 @@
-import { useEffect, useState } from 'react';
-import { Badge, Button, Card, Dropdown, Flex, Form, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { Badge, Card, Dropdown, Space, Tag, Tooltip, Typography } from 'antd';
 import type { MenuProps, TableColumnsType } from 'antd';
-import { DeleteOutlined, DownOutlined, EyeOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, SendOutlined, UndoOutlined } from '@ant-design/icons';
+import { DownOutlined, EyeOutlined, SendOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AGREEMENT_KINDS, AGREEMENT_STATUSES, type AgreementKind, type AgreementStatus, type AgreementSummary } from '@gm/contract/agreements.contract.ts';
+import { AGREEMENT_KINDS, AGREEMENT_STATUSES, type AgreementStatus, type AgreementSummary } from '@gm/contract/agreements.contract.ts';
 import { P } from '@gm/contract/permissions.ts';
-import { nameList, requireChosen } from '../../shared/batch-choice.ts';
-import { ConfirmPopover, confirmAction } from '../../shared/components/confirm-action.tsx';
+import { confirmAction } from '../../shared/components/confirm-action.tsx';
+import { FilterBar, SelectFilter, TextFilter } from '../../shared/components/filter-bar.tsx';
+import { ListTable } from '../../shared/components/list-table.tsx';
+import { AddButton, BatchBar, DeleteChosenButton, RefreshButton } from '../../shared/components/list-toolbar.tsx';
 import { PageContainer } from '../../shared/components/page-container.tsx';
-import { Permission, useCan } from '../../shared/components/permission.tsx';
+import { Allowed, useCan } from '../../shared/components/permission.tsx';
+import { ConfirmRowAction, RowAction, RowActions } from '../../shared/components/row-actions.tsx';
 import { Stamp } from '../../shared/components/stamp.tsx';
 import { showSuccess } from '../../shared/feedback.ts';
 import { formatStamp } from '../../shared/format.ts';
+import { deleteActions, useListSelection } from '../../shared/hooks/use-list-selection.ts';
 import { useSearchState } from '../../shared/hooks/use-search-state.ts';
 import { normalizeLanguage } from '../../shared/language.ts';
 import { AgreementDialog, type AgreementDialogState } from './agreement-dialog.tsx';
@@ -20,36 +24,22 @@ import { agreementName, parseAgreementFilters } from './agreement-filters.ts';
 import { AgreementPreviewDrawer } from './agreement-preview-drawer.tsx';
 import { agreementsQueryOptions, useDeleteAgreements, usePublishAgreement, useUnpublishAgreement } from './agreements.queries.ts';
 
-interface FilterValues {
-  keyword?: string;
-  channel?: string;
-  kind?: AgreementKind;
-  status?: AgreementStatus;
-}
-
 const STATUS_BADGE: Record<AgreementStatus, 'default' | 'processing' | 'warning'> = { draft: 'default', published: 'processing', withdrawn: 'warning' };
 
 /** /agreement/list: protocol versions per channel, drafted, published and withdrawn. */
 export function AgreementListPage() {
   const { t, i18n } = useTranslation(['agreements', 'common']);
   const zh = normalizeLanguage(i18n.language) === 'zh-CN';
-  const { state: filters, update, reset } = useSearchState(parseAgreementFilters);
-  const [form] = Form.useForm<FilterValues>();
-  const query = useQuery(agreementsQueryOptions(filters));
+  const search = useSearchState(parseAgreementFilters);
+  const query = useQuery(agreementsQueryOptions(search.state));
   const canEdit = useCan(P.BASIC_CONFIG_EDIT);
-  const [selected, setSelected] = useState<string[]>([]);
   const [dialog, setDialog] = useState<AgreementDialogState>(null);
   const [previewing, setPreviewing] = useState<string | null>(null);
   const publish = usePublishAgreement();
   const unpublish = useUnpublishAgreement();
   const remove = useDeleteAgreements();
-
-  useEffect(() => form.setFieldsValue({ keyword: filters.keyword, channel: filters.channel, kind: filters.kind, status: filters.status }), [filters, form]);
-  useEffect(() => setSelected([]), [filters]);
-
-  const rows = query.data?.results ?? [];
   const nameOf = (a: AgreementSummary) => agreementName(a, t(`kinds.${a.kind}`));
-  const namesOf = (ids: readonly string[]) => rows.filter((r) => ids.includes(r.id)).map(nameOf);
+  const selection = useListSelection(query.data?.results ?? [], nameOf, search.state);
 
   const askPublish = (a: AgreementSummary) =>
     confirmAction({
@@ -72,20 +62,7 @@ export function AgreementListPage() {
         showSuccess(t('notifications.unpublished', { name: nameOf(a) }));
       },
     });
-  const deleteIds = (ids: string[]) => async () => {
-    const result = await remove.mutateAsync({ ids });
-    showSuccess(t('notifications.deleted', { count: result.changed }));
-    setSelected([]);
-  };
-  const askBatchDelete = () => {
-    if (!requireChosen(selected, 'validation:deleteNoneChosen')) return;
-    confirmAction({
-      title: t('confirm.delete', { count: selected.length }),
-      content: t('confirm.deleteContent', { names: nameList(namesOf(selected)) }),
-      danger: true,
-      onOk: deleteIds(selected),
-    });
-  };
+  const { deleteIds, askBatchDelete } = deleteActions(selection, (ids) => remove.mutateAsync({ ids }), t);
 
   const moreItems = (a: AgreementSummary): MenuProps['items'] => [
     { key: 'copy', label: t('actions.copy'), onClick: () => setDialog({ mode: 'copy', id: a.id }) },
@@ -145,46 +122,6 @@ export function AgreementListPage() {
         ),
     },
     { key: 'length', title: t('columns.length'), render: (_, a) => <Typography.Text type="secondary">{t('lengths', { en: a.contentEnLength.toLocaleString(), zh: a.contentZhLength.toLocaleString() })}</Typography.Text> },
-    {
-      key: 'actions',
-      title: t('common:table.actions'),
-      fixed: 'right',
-      render: (_, a) => (
-        <Space size={0}>
-          <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setPreviewing(a.id)}>
-            {t('actions.view')}
-          </Button>
-          {canEdit ? (
-            <Permission value={[P.BASIC_CONFIG_EDIT]}>
-              <Space size={0}>
-                {a.status === 'draft' ? (
-                  <Button type="link" size="small" onClick={() => setDialog({ mode: 'edit', id: a.id })}>
-                    {t('actions.edit')}
-                  </Button>
-                ) : null}
-                {a.status !== 'published' ? (
-                  <Button type="link" size="small" icon={<SendOutlined />} onClick={() => askPublish(a)}>
-                    {t('actions.publish')}
-                  </Button>
-                ) : null}
-                {a.status === 'draft' ? (
-                  <ConfirmPopover title={t('confirm.deleteOne', { name: nameOf(a) })} onConfirm={deleteIds([a.id])}>
-                    <Button type="link" size="small" danger>
-                      {t('actions.delete')}
-                    </Button>
-                  </ConfirmPopover>
-                ) : null}
-                <Dropdown menu={{ items: moreItems(a) }} trigger={['click']}>
-                  <Button type="link" size="small">
-                    {t('common:buttons.more')} <DownOutlined />
-                  </Button>
-                </Dropdown>
-              </Space>
-            </Permission>
-          ) : null}
-        </Space>
-      ),
-    },
   ];
 
   return (
@@ -192,74 +129,64 @@ export function AgreementListPage() {
       title={t('title')}
       description={t('description')}
       extra={
-        canEdit ? (
-          <Permission value={[P.BASIC_CONFIG_EDIT]}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ mode: 'create' })}>
-              {t('actions.add')}
-            </Button>
-          </Permission>
-        ) : null
+        <AddButton permission={P.BASIC_CONFIG_EDIT} onClick={() => setDialog({ mode: 'create' })}>
+          {t('actions.add')}
+        </AddButton>
       }
     >
       <Card>
-        <Flex justify="space-between" align="flex-start" gap={8} wrap style={{ marginBottom: 12 }}>
-          <Form form={form} layout="inline" onFinish={(v) => update({ keyword: v.keyword?.trim(), channel: v.channel?.trim(), kind: v.kind, status: v.status })}>
-            <Form.Item name="keyword" style={{ marginBottom: 8 }}>
-              <Input allowClear aria-label={t('filters.keyword')} placeholder={t('filters.keyword')} style={{ width: 200 }} />
-            </Form.Item>
-            <Form.Item name="channel" style={{ marginBottom: 8 }}>
-              <Input allowClear aria-label={t('filters.channel')} placeholder={t('filters.channel')} style={{ width: 140 }} />
-            </Form.Item>
-            <Form.Item name="kind" style={{ marginBottom: 8 }}>
-              <Select allowClear aria-label={t('filters.kind')} placeholder={t('filters.kind')} style={{ width: 170 }} options={AGREEMENT_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} />
-            </Form.Item>
-            <Form.Item name="status" style={{ marginBottom: 8 }}>
-              <Select allowClear aria-label={t('filters.status')} placeholder={t('filters.status')} style={{ width: 130 }} options={AGREEMENT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))} />
-            </Form.Item>
-            <Form.Item style={{ marginBottom: 8 }}>
-              <Space>
-                <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                  {t('common:buttons.search')}
-                </Button>
-                <Button icon={<UndoOutlined />} onClick={() => reset()}>
-                  {t('common:buttons.reset')}
-                </Button>
-              </Space>
-            </Form.Item>
-          </Form>
-          <Space wrap>
-            {canEdit ? (
-              <Permission value={[P.BASIC_CONFIG_EDIT]}>
-                <Space>
-                  <Typography.Text type="secondary">{t('batch.selected', { count: selected.length })}</Typography.Text>
-                  <Button danger icon={<DeleteOutlined />} onClick={askBatchDelete}>
-                    {t('actions.batchDelete')}
-                  </Button>
-                </Space>
-              </Permission>
-            ) : null}
-            <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()} loading={query.isFetching}>
-              {t('common:buttons.refresh')}
-            </Button>
-          </Space>
-        </Flex>
-        <Table<AgreementSummary>
-          rowKey="id"
-          size="middle"
+        <FilterBar
+          filters={search.state}
+          onSearch={search.update}
+          onReset={() => search.reset()}
+          extra={
+            <Space wrap>
+              <BatchBar permission={P.BASIC_CONFIG_EDIT} count={selection.selected.length}>
+                <DeleteChosenButton onClick={askBatchDelete}>{t('actions.batchDelete')}</DeleteChosenButton>
+              </BatchBar>
+              <RefreshButton query={query} />
+            </Space>
+          }
+        >
+          <TextFilter name="keyword" label={t('filters.keyword')} width={200} />
+          <TextFilter name="channel" label={t('filters.channel')} width={140} />
+          <SelectFilter name="kind" label={t('filters.kind')} width={170} options={AGREEMENT_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} />
+          <SelectFilter name="status" label={t('filters.status')} width={130} options={AGREEMENT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))} />
+        </FilterBar>
+        <ListTable
+          query={query}
           columns={columns}
-          dataSource={rows}
-          loading={query.isFetching && !query.data}
-          scroll={{ x: 'max-content' }}
-          rowSelection={canEdit ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), getCheckboxProps: (a) => ({ disabled: a.status !== 'draft' }) } : undefined}
-          pagination={{
-            current: filters.page,
-            pageSize: filters.size,
-            total: query.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [10, 20, 50, 100],
-            showTotal: (total) => t('common:table.total', { total }),
-            onChange: (page, size) => update({ page: size !== filters.size ? 1 : page, size }, { resetPage: false }),
-          }}
+          paging={search}
+          selection={canEdit ? selection : undefined}
+          // Only drafts can be deleted, so only they can be chosen.
+          canSelect={(a) => a.status === 'draft'}
+          rowActions={(a) => (
+            <RowActions>
+              <RowAction icon={<EyeOutlined />} onClick={() => setPreviewing(a.id)}>
+                {t('actions.view')}
+              </RowAction>
+              <Allowed code={P.BASIC_CONFIG_EDIT}>
+                <RowActions>
+                  {a.status === 'draft' ? <RowAction onClick={() => setDialog({ mode: 'edit', id: a.id })}>{t('actions.edit')}</RowAction> : null}
+                  {a.status !== 'published' ? (
+                    <RowAction icon={<SendOutlined />} onClick={() => askPublish(a)}>
+                      {t('actions.publish')}
+                    </RowAction>
+                  ) : null}
+                  {a.status === 'draft' ? (
+                    <ConfirmRowAction title={t('confirm.deleteOne', { name: nameOf(a) })} onConfirm={deleteIds([a.id])}>
+                      {t('actions.delete')}
+                    </ConfirmRowAction>
+                  ) : null}
+                  <Dropdown menu={{ items: moreItems(a) }} trigger={['click']}>
+                    <RowAction>
+                      {t('common:buttons.more')} <DownOutlined />
+                    </RowAction>
+                  </Dropdown>
+                </RowActions>
+              </Allowed>
+            </RowActions>
+          )}
         />
       </Card>
       <AgreementDialog state={dialog} onClose={() => setDialog(null)} />

@@ -41,7 +41,6 @@ export const en = {
     delete: 'Delete',
     batchDelete: 'Delete selected drafts',
   },
-  batch: { selected: '{{count}} selected' },
   dialogs: { create: 'New protocol version', edit: 'Edit draft {{name}}', draftHint: 'Saved as a draft. Publishing freezes the text: later changes need a new version.' },
   confirm: {
     publish: 'Publish {{name}}?',
@@ -102,7 +101,6 @@ export const zhCN: Translation<typeof en> = {
     delete: '删除',
     batchDelete: '删除所选草稿',
   },
-  batch: { selected: '已选 {{count}} 条' },
   dialogs: { create: '新增协议版本', edit: '编辑草稿 {{name}}', draftHint: '保存为草稿。发布后正文将冻结，之后的修改需新增版本。' },
   confirm: {
     publish: '确定发布 {{name}}？',

@@ -43,7 +43,6 @@ export const en = {
     offline: 'Take offline',
     batchDelete: 'Delete selected',
   },
-  batch: { selected: '{{count}} selected' },
   confirm: {
     online: 'Put {{count}} resources online?',
     onlineContent: 'Clients are offered them at once: {{names}}',
@@ -105,7 +104,6 @@ export const zhCN: Translation<typeof en> = {
     offline: '下线',
     batchDelete: '删除所选',
   },
-  batch: { selected: '已选 {{count}} 条' },
   confirm: {
     online: '确定上线 {{count}} 个资源？',
     onlineContent: '将立即提供给客户端：{{names}}',

@@ -1,18 +1,20 @@
-import { useEffect, useState } from 'react';
-import { Button, Card, Flex, Form, Input, Progress, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { Card, Progress, Space, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { DeleteOutlined, NumberOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { NumberOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { P } from '@gm/contract/permissions.ts';
 import type { Sequence } from '@gm/contract/sequences.contract.ts';
-import { nameList, requireChosen } from '../../shared/batch-choice.ts';
-import { ConfirmPopover, confirmAction } from '../../shared/components/confirm-action.tsx';
+import { FilterBar, TextFilter } from '../../shared/components/filter-bar.tsx';
+import { ListTable } from '../../shared/components/list-table.tsx';
+import { AddButton, BatchBar, DeleteChosenButton, RefreshButton } from '../../shared/components/list-toolbar.tsx';
 import { PageContainer } from '../../shared/components/page-container.tsx';
-import { Permission, useCan } from '../../shared/components/permission.tsx';
+import { Allowed, useCan } from '../../shared/components/permission.tsx';
+import { ConfirmRowAction, RowAction, RowActions } from '../../shared/components/row-actions.tsx';
 import { Stamp } from '../../shared/components/stamp.tsx';
-import { showSuccess } from '../../shared/feedback.ts';
+import { deleteActions, useListSelection } from '../../shared/hooks/use-list-selection.ts';
 import { useSearchState } from '../../shared/hooks/use-search-state.ts';
 import { paths } from '../../shared/paths.ts';
 import { SequenceEditDialog } from './sequence-edit-dialog.tsx';
@@ -26,35 +28,15 @@ const big = (n: number) => n.toLocaleString();
 export function SequenceListPage() {
   const { t } = useTranslation(['sequences', 'common']);
   const navigate = useNavigate();
-  const { state: filters, update, reset } = useSearchState(parseSequenceFilters);
-  const [form] = Form.useForm<{ keyword?: string }>();
-  const query = useQuery(sequencesQueryOptions(filters));
+  const search = useSearchState(parseSequenceFilters);
+  const query = useQuery(sequencesQueryOptions(search.state));
   const canEdit = useCan(P.BASIC_CONFIG_EDIT);
-  const [selected, setSelected] = useState<string[]>([]);
   const [allocating, setAllocating] = useState<Sequence | null>(null);
   const [editing, setEditing] = useState<Sequence | null>(null);
+  const selection = useListSelection(query.data?.results ?? [], (s) => s.name, search.state);
   const remove = useDeleteSequences();
 
-  useEffect(() => form.setFieldsValue({ keyword: filters.keyword }), [filters, form]);
-  useEffect(() => setSelected([]), [filters]);
-
-  const rows = query.data?.results ?? [];
-  const namesOf = (ids: readonly string[]) => rows.filter((r) => ids.includes(r.id)).map((r) => r.name);
-
-  const deleteIds = (ids: string[]) => async () => {
-    const result = await remove.mutateAsync({ ids });
-    showSuccess(t('notifications.deleted', { count: result.changed }));
-    setSelected([]);
-  };
-  const askBatchDelete = () => {
-    if (!requireChosen(selected, 'validation:deleteNoneChosen')) return;
-    confirmAction({
-      title: t('confirm.delete', { count: selected.length }),
-      content: t('confirm.deleteContent', { names: nameList(namesOf(selected)) }),
-      danger: true,
-      onOk: deleteIds(selected),
-    });
-  };
+  const { deleteIds, askBatchDelete } = deleteActions(selection, (ids) => remove.mutateAsync({ ids }), t);
 
   const columns: TableColumnsType<Sequence> = [
     { key: 'name', title: t('columns.name'), fixed: 'left', render: (_, s) => <Typography.Text strong code>{s.name}</Typography.Text> },
@@ -79,32 +61,6 @@ export function SequenceListPage() {
       render: (_, s) => (s.remaining === 0 ? <Tag color="error">{t('exhausted')}</Tag> : big(s.remaining)),
     },
     { key: 'updated', title: t('columns.updated'), width: 180, render: (_, s) => <Space orientation="vertical" size={0}><Stamp value={s.updatedAt} /><Typography.Text type="secondary" style={{ fontSize: 12 }}>{s.updatedBy}</Typography.Text></Space> },
-    ...(canEdit
-      ? [
-          {
-            key: 'actions',
-            title: t('common:table.actions'),
-            fixed: 'right' as const,
-            render: (_: unknown, s: Sequence) => (
-              <Permission value={[P.BASIC_CONFIG_EDIT]}>
-                <Space size={0}>
-                  <Button type="link" size="small" icon={<NumberOutlined />} disabled={s.remaining === 0} onClick={() => setAllocating(s)}>
-                    {t('actions.next')}
-                  </Button>
-                  <Button type="link" size="small" onClick={() => setEditing(s)}>
-                    {t('actions.edit')}
-                  </Button>
-                  <ConfirmPopover title={t('confirm.deleteOne', { name: s.name })} description={t('confirm.deleteContent', { names: s.name })} onConfirm={deleteIds([s.id])}>
-                    <Button type="link" size="small" danger>
-                      {t('actions.delete')}
-                    </Button>
-                  </ConfirmPopover>
-                </Space>
-              </Permission>
-            ),
-          },
-        ]
-      : []),
   ];
 
   return (
@@ -112,65 +68,49 @@ export function SequenceListPage() {
       title={t('title')}
       description={t('description')}
       extra={
-        canEdit ? (
-          <Permission value={[P.BASIC_CONFIG_EDIT]}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(paths.sequenceAdd)}>
-              {t('actions.add')}
-            </Button>
-          </Permission>
-        ) : null
+        <AddButton permission={P.BASIC_CONFIG_EDIT} onClick={() => void navigate(paths.sequenceAdd)}>
+          {t('actions.add')}
+        </AddButton>
       }
     >
       <Card>
-        <Flex justify="space-between" align="flex-start" gap={8} wrap style={{ marginBottom: 12 }}>
-          <Form form={form} layout="inline" onFinish={(v) => update({ keyword: v.keyword?.trim() })}>
-            <Form.Item name="keyword" style={{ marginBottom: 8 }}>
-              <Input allowClear aria-label={t('filters.keyword')} placeholder={t('filters.keyword')} style={{ width: 260 }} />
-            </Form.Item>
-            <Form.Item style={{ marginBottom: 8 }}>
-              <Space>
-                <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                  {t('common:buttons.search')}
-                </Button>
-                <Button icon={<UndoOutlined />} onClick={() => reset()}>
-                  {t('common:buttons.reset')}
-                </Button>
-              </Space>
-            </Form.Item>
-          </Form>
-          <Space wrap>
-            {canEdit ? (
-              <Permission value={[P.BASIC_CONFIG_EDIT]}>
-                <Space>
-                  <Typography.Text type="secondary">{t('batch.selected', { count: selected.length })}</Typography.Text>
-                  <Button danger icon={<DeleteOutlined />} onClick={askBatchDelete}>
-                    {t('actions.batchDelete')}
-                  </Button>
-                </Space>
-              </Permission>
-            ) : null}
-            <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()} loading={query.isFetching}>
-              {t('common:buttons.refresh')}
-            </Button>
-          </Space>
-        </Flex>
-        <Table<Sequence>
-          rowKey="id"
-          size="middle"
+        <FilterBar
+          filters={search.state}
+          onSearch={search.update}
+          onReset={() => search.reset()}
+          extra={
+            <Space wrap>
+              <BatchBar permission={P.BASIC_CONFIG_EDIT} count={selection.selected.length}>
+                <DeleteChosenButton onClick={askBatchDelete}>{t('actions.batchDelete')}</DeleteChosenButton>
+              </BatchBar>
+              <RefreshButton query={query} />
+            </Space>
+          }
+        >
+          <TextFilter name="keyword" label={t('filters.keyword')} width={260} />
+        </FilterBar>
+        <ListTable
+          query={query}
           columns={columns}
-          dataSource={rows}
-          loading={query.isFetching && !query.data}
-          scroll={{ x: 'max-content' }}
-          rowSelection={canEdit ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) } : undefined}
-          pagination={{
-            current: filters.page,
-            pageSize: filters.size,
-            total: query.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [10, 20, 50, 100],
-            showTotal: (total) => t('common:table.total', { total }),
-            onChange: (page, size) => update({ page: size !== filters.size ? 1 : page, size }, { resetPage: false }),
-          }}
+          paging={search}
+          selection={canEdit ? selection : undefined}
+          rowActions={
+            canEdit
+              ? (s) => (
+                  <Allowed code={P.BASIC_CONFIG_EDIT}>
+                    <RowActions>
+                      <RowAction icon={<NumberOutlined />} disabled={s.remaining === 0} onClick={() => setAllocating(s)}>
+                        {t('actions.next')}
+                      </RowAction>
+                      <RowAction onClick={() => setEditing(s)}>{t('actions.edit')}</RowAction>
+                      <ConfirmRowAction title={t('confirm.deleteOne', { name: s.name })} description={t('confirm.deleteContent', { names: s.name })} onConfirm={deleteIds([s.id])}>
+                        {t('actions.delete')}
+                      </ConfirmRowAction>
+                    </RowActions>
+                  </Allowed>
+                )
+              : undefined
+          }
         />
       </Card>
       <SequenceNextDialog sequence={allocating} onClose={() => setAllocating(null)} />

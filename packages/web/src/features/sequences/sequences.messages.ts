@@ -32,7 +32,6 @@ export const en = {
     delete: 'Delete',
     batchDelete: 'Delete selected',
   },
-  batch: { selected: '{{count}} selected' },
   next: {
     title: 'Allocate ids from {{name}}',
     current: 'Now at {{current}}; the next id is {{next}}.',
@@ -88,7 +87,6 @@ export const zhCN: Translation<typeof en> = {
     delete: '删除',
     batchDelete: '删除所选',
   },
-  batch: { selected: '已选 {{count}} 条' },
   next: {
     title: '从 {{name}} 分配ID',
     current: '当前为 {{current}}，下一个ID为 {{next}}。',

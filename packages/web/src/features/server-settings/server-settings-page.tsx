@@ -1,17 +1,19 @@
-import { useEffect, useState } from 'react';
-import { Button, Card, Flex, Form, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { Card, Space, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { DeleteOutlined, HistoryOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { HistoryOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { P } from '@gm/contract/permissions.ts';
 import { SETTING_TYPES, type ServerSetting, type SettingType } from '@gm/contract/server-settings.contract.ts';
-import { nameList, requireChosen } from '../../shared/batch-choice.ts';
-import { ConfirmPopover, confirmAction } from '../../shared/components/confirm-action.tsx';
+import { FilterBar, SelectFilter, TextFilter } from '../../shared/components/filter-bar.tsx';
+import { ListTable } from '../../shared/components/list-table.tsx';
+import { AddButton, BatchBar, DeleteChosenButton, RefreshButton } from '../../shared/components/list-toolbar.tsx';
 import { PageContainer } from '../../shared/components/page-container.tsx';
-import { Permission, useCan } from '../../shared/components/permission.tsx';
+import { Allowed, useCan } from '../../shared/components/permission.tsx';
+import { ConfirmRowAction, RowAction, RowActions } from '../../shared/components/row-actions.tsx';
 import { Stamp } from '../../shared/components/stamp.tsx';
-import { showSuccess } from '../../shared/feedback.ts';
+import { deleteActions, useListSelection } from '../../shared/hooks/use-list-selection.ts';
 import { useSearchState } from '../../shared/hooks/use-search-state.ts';
 import { SettingDialog, type SettingDialogState } from './setting-dialog.tsx';
 import { parseSettingFilters, valuePreview } from './setting-filters.ts';
@@ -23,35 +25,15 @@ const TYPE_COLORS: Record<SettingType, string> = { string: 'default', integer: '
 /** /server/setting: the game server's typed settings, their changes and their history. */
 export function ServerSettingsPage() {
   const { t } = useTranslation(['serverSettings', 'common']);
-  const { state: filters, update, reset } = useSearchState(parseSettingFilters);
-  const [form] = Form.useForm<{ keyword?: string; type?: SettingType }>();
-  const query = useQuery(settingsQueryOptions(filters));
+  const search = useSearchState(parseSettingFilters);
+  const query = useQuery(settingsQueryOptions(search.state));
   const canEdit = useCan(P.BASIC_CONFIG_EDIT);
-  const [selected, setSelected] = useState<string[]>([]);
   const [dialog, setDialog] = useState<SettingDialogState>(null);
   const [history, setHistory] = useState<ServerSetting | null>(null);
+  const selection = useListSelection(query.data?.results ?? [], (s) => s.key, search.state);
   const remove = useDeleteSettings();
 
-  useEffect(() => form.setFieldsValue({ keyword: filters.keyword, type: filters.type }), [filters, form]);
-  useEffect(() => setSelected([]), [filters]);
-
-  const rows = query.data?.results ?? [];
-  const keysOf = (ids: readonly string[]) => rows.filter((r) => ids.includes(r.id)).map((r) => r.key);
-
-  const deleteIds = (ids: string[]) => async () => {
-    const result = await remove.mutateAsync({ ids });
-    showSuccess(t('notifications.deleted', { count: result.changed }));
-    setSelected([]);
-  };
-  const askBatchDelete = () => {
-    if (!requireChosen(selected, 'validation:deleteNoneChosen')) return;
-    confirmAction({
-      title: t('confirm.delete', { count: selected.length }),
-      content: t('confirm.deleteContent', { names: nameList(keysOf(selected)) }),
-      danger: true,
-      onOk: deleteIds(selected),
-    });
-  };
+  const { deleteIds, askBatchDelete } = deleteActions(selection, (ids) => remove.mutateAsync({ ids }), t);
 
   const renderValue = (s: ServerSetting) => {
     if (s.type === 'boolean') return s.value === true ? <Tag color="success">{t('on')}</Tag> : <Tag>{t('off')}</Tag>;
@@ -83,34 +65,6 @@ export function ServerSettingsPage() {
         </Space>
       ),
     },
-    {
-      key: 'actions',
-      title: t('common:table.actions'),
-      fixed: 'right',
-      render: (_, s) => (
-        <Space size={0}>
-          {canEdit ? (
-            <Permission value={[P.BASIC_CONFIG_EDIT]}>
-              <Button type="link" size="small" onClick={() => setDialog({ mode: 'edit', setting: s })}>
-                {t('actions.edit')}
-              </Button>
-            </Permission>
-          ) : null}
-          <Button type="link" size="small" icon={<HistoryOutlined />} onClick={() => setHistory(s)}>
-            {t('actions.history')}
-          </Button>
-          {canEdit ? (
-            <Permission value={[P.BASIC_CONFIG_EDIT]}>
-              <ConfirmPopover title={t('confirm.deleteOne', { key: s.key })} onConfirm={deleteIds([s.id])}>
-                <Button type="link" size="small" danger>
-                  {t('actions.delete')}
-                </Button>
-              </ConfirmPopover>
-            </Permission>
-          ) : null}
-        </Space>
-      ),
-    },
   ];
 
   return (
@@ -118,68 +72,48 @@ export function ServerSettingsPage() {
       title={t('title')}
       description={t('description')}
       extra={
-        canEdit ? (
-          <Permission value={[P.BASIC_CONFIG_EDIT]}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ mode: 'create' })}>
-              {t('actions.add')}
-            </Button>
-          </Permission>
-        ) : null
+        <AddButton permission={P.BASIC_CONFIG_EDIT} onClick={() => setDialog({ mode: 'create' })}>
+          {t('actions.add')}
+        </AddButton>
       }
     >
       <Card>
-        <Flex justify="space-between" align="flex-start" gap={8} wrap style={{ marginBottom: 12 }}>
-          <Form form={form} layout="inline" onFinish={(v) => update({ keyword: v.keyword?.trim(), type: v.type })}>
-            <Form.Item name="keyword" style={{ marginBottom: 8 }}>
-              <Input allowClear aria-label={t('filters.keyword')} placeholder={t('filters.keyword')} style={{ width: 240 }} />
-            </Form.Item>
-            <Form.Item name="type" style={{ marginBottom: 8 }}>
-              <Select allowClear aria-label={t('filters.type')} placeholder={t('filters.type')} style={{ width: 140 }} options={SETTING_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) }))} />
-            </Form.Item>
-            <Form.Item style={{ marginBottom: 8 }}>
-              <Space>
-                <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                  {t('common:buttons.search')}
-                </Button>
-                <Button icon={<UndoOutlined />} onClick={() => reset()}>
-                  {t('common:buttons.reset')}
-                </Button>
-              </Space>
-            </Form.Item>
-          </Form>
-          <Space wrap>
-            {canEdit ? (
-              <Permission value={[P.BASIC_CONFIG_EDIT]}>
-                <Space>
-                  <Typography.Text type="secondary">{t('batch.selected', { count: selected.length })}</Typography.Text>
-                  <Button danger icon={<DeleteOutlined />} onClick={askBatchDelete}>
-                    {t('actions.batchDelete')}
-                  </Button>
-                </Space>
-              </Permission>
-            ) : null}
-            <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()} loading={query.isFetching}>
-              {t('common:buttons.refresh')}
-            </Button>
-          </Space>
-        </Flex>
-        <Table<ServerSetting>
-          rowKey="id"
-          size="middle"
+        <FilterBar
+          filters={search.state}
+          onSearch={search.update}
+          onReset={() => search.reset()}
+          extra={
+            <Space wrap>
+              <BatchBar permission={P.BASIC_CONFIG_EDIT} count={selection.selected.length}>
+                <DeleteChosenButton onClick={askBatchDelete}>{t('actions.batchDelete')}</DeleteChosenButton>
+              </BatchBar>
+              <RefreshButton query={query} />
+            </Space>
+          }
+        >
+          <TextFilter name="keyword" label={t('filters.keyword')} width={240} />
+          <SelectFilter name="type" label={t('filters.type')} width={140} options={SETTING_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) }))} />
+        </FilterBar>
+        <ListTable
+          query={query}
           columns={columns}
-          dataSource={rows}
-          loading={query.isFetching && !query.data}
-          scroll={{ x: 'max-content' }}
-          rowSelection={canEdit ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) } : undefined}
-          pagination={{
-            current: filters.page,
-            pageSize: filters.size,
-            total: query.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [10, 20, 50, 100],
-            showTotal: (total) => t('common:table.total', { total }),
-            onChange: (page, size) => update({ page: size !== filters.size ? 1 : page, size }, { resetPage: false }),
-          }}
+          paging={search}
+          selection={canEdit ? selection : undefined}
+          rowActions={(s) => (
+            <RowActions>
+              <Allowed code={P.BASIC_CONFIG_EDIT}>
+                <RowAction onClick={() => setDialog({ mode: 'edit', setting: s })}>{t('actions.edit')}</RowAction>
+              </Allowed>
+              <RowAction icon={<HistoryOutlined />} onClick={() => setHistory(s)}>
+                {t('actions.history')}
+              </RowAction>
+              <Allowed code={P.BASIC_CONFIG_EDIT}>
+                <ConfirmRowAction title={t('confirm.deleteOne', { key: s.key })} onConfirm={deleteIds([s.id])}>
+                  {t('actions.delete')}
+                </ConfirmRowAction>
+              </Allowed>
+            </RowActions>
+          )}
         />
       </Card>
       <SettingDialog state={dialog} onClose={() => setDialog(null)} />

@@ -16,7 +16,6 @@ export const en = {
     description: { label: 'Description', placeholder: 'What the game does with it' },
   },
   actions: { add: 'Add setting', edit: 'Edit', history: 'History', delete: 'Delete', batchDelete: 'Delete selected' },
-  batch: { selected: '{{count}} selected' },
   dialogs: { create: 'Add server setting', edit: 'Change {{key}}', typeChange: 'Changing the type clears the value.' },
   history: {
     title: 'History of {{key}}',
@@ -49,7 +48,6 @@ export const zhCN: Translation<typeof en> = {
     description: { label: '描述', placeholder: '游戏如何使用该设置' },
   },
   actions: { add: '新增设置', edit: '编辑', history: '历史', delete: '删除', batchDelete: '删除所选' },
-  batch: { selected: '已选 {{count}} 条' },
   dialogs: { create: '新增服务器设置', edit: '修改 {{key}}', typeChange: '修改类型会清空当前值。' },
   history: {
     title: '{{key}} 的修改历史',

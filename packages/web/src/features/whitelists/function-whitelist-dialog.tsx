@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { Form, Input, Modal, Switch } from 'antd';
+import { Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notesField } from '@gm/contract/basic-management.contract.ts';
 import { thirdIdField, type FunctionWhitelistEntry } from '@gm/contract/whitelists.contract.ts';
+import { FormDialog } from '../../shared/components/form-dialog.tsx';
 import { showSuccess } from '../../shared/feedback.ts';
 import { zodRule } from '../../shared/form-rules.ts';
 import { showSaveError } from '../../shared/save-error.ts';
@@ -46,27 +47,16 @@ export function FunctionWhitelistDialog({ state, onClose }: { state: FunctionDia
   };
 
   return (
-    <Modal
-      open={state !== null}
-      title={editing ? t('dialogs.functionEdit', { name: editing.thirdId }) : t('dialogs.functionCreate')}
-      okText={t('common:buttons.save')}
-      cancelText={t('common:buttons.cancel')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={save.isPending}
-      destroyOnHidden
-    >
-      <Form form={form} layout="vertical" onFinish={onFinish} style={{ marginTop: 16 }}>
-        <Form.Item name="thirdId" label={t('fields.thirdId.label')} rules={[zodRule(thirdIdField)]} required>
-          <Input placeholder={t('fields.thirdId.placeholder')} autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="logOn" label={t('fields.logSwitch.label')} extra={t('fields.logSwitch.help')} valuePropName="checked">
-          <Switch checkedChildren={t('logSwitch.open')} unCheckedChildren={t('logSwitch.close')} />
-        </Form.Item>
-        <Form.Item name="notes" label={t('fields.notes.label')} rules={[zodRule(notesField)]}>
-          <Input.TextArea rows={2} maxLength={255} showCount placeholder={t('fields.notes.placeholder')} />
-        </Form.Item>
-      </Form>
-    </Modal>
+    <FormDialog open={state !== null} title={editing ? t('dialogs.functionEdit', { name: editing.thirdId }) : t('dialogs.functionCreate')} form={form} onFinish={onFinish} saving={save.isPending} onClose={onClose}>
+      <Form.Item name="thirdId" label={t('fields.thirdId.label')} rules={[zodRule(thirdIdField)]} required>
+        <Input placeholder={t('fields.thirdId.placeholder')} autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="logOn" label={t('fields.logSwitch.label')} extra={t('fields.logSwitch.help')} valuePropName="checked">
+        <Switch checkedChildren={t('logSwitch.open')} unCheckedChildren={t('logSwitch.close')} />
+      </Form.Item>
+      <Form.Item name="notes" label={t('fields.notes.label')} rules={[zodRule(notesField)]}>
+        <Input.TextArea rows={2} maxLength={255} showCount placeholder={t('fields.notes.placeholder')} />
+      </Form.Item>
+    </FormDialog>
   );
 }

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { DatePicker, Form, Input, Modal, Radio } from 'antd';
+import { DatePicker, Form, Input, Radio } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { notesField, SWITCH_STATES, type SwitchState } from '@gm/contract/basic-management.contract.ts';
 import { ID_WHITELIST_KINDS, whitelistTargetId, type IdWhitelistEntry, type IdWhitelistKind } from '@gm/contract/whitelists.contract.ts';
+import { FormDialog } from '../../shared/components/form-dialog.tsx';
 import { showSuccess } from '../../shared/feedback.ts';
 import { zodRule } from '../../shared/form-rules.ts';
 import { fromPickerValue, STAMP_FORMAT, toPickerValue } from '../../shared/format.ts';
@@ -61,48 +62,37 @@ export function IdWhitelistDialog({ state, onClose }: { state: IdDialogState; on
   };
 
   return (
-    <Modal
-      open={state !== null}
-      title={editing ? t('dialogs.idEdit', { name: editing.targetId }) : t('dialogs.idCreate')}
-      okText={t('common:buttons.save')}
-      cancelText={t('common:buttons.cancel')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={save.isPending}
-      destroyOnHidden
-    >
-      <Form form={form} layout="vertical" onFinish={onFinish} style={{ marginTop: 16 }}>
-        <Form.Item name="kind" label={t('fields.kind.label')}>
-          <Radio.Group optionType="button" options={ID_WHITELIST_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} />
-        </Form.Item>
-        <Form.Item name="targetId" label={t('fields.targetId.label')} rules={[zodRule(whitelistTargetId)]} required>
-          <Input placeholder={t('fields.targetId.placeholder')} autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="status" label={t('fields.status.label')}>
-          <Radio.Group optionType="button" options={SWITCH_STATES.map((s) => ({ value: s, label: t(`status.${s}`) }))} />
-        </Form.Item>
-        <Form.Item
-          name="expiresAt"
-          label={t('fields.expiresAt.label')}
-          extra={t('fields.expiresAt.help')}
-          rules={[
-            {
-              validator: async (_rule, value: Dayjs | null | undefined) => {
-                if (!value) return;
-                // An unchanged past expiry may stay (the server allows it too); a new one must lie ahead.
-                const at = fromPickerValue(value);
-                if (editing?.expiresAt === at) return;
-                if (at <= Date.now()) throw new Error(translateKey('validation:expiresInPast'));
-              },
+    <FormDialog open={state !== null} title={editing ? t('dialogs.idEdit', { name: editing.targetId }) : t('dialogs.idCreate')} form={form} onFinish={onFinish} saving={save.isPending} onClose={onClose}>
+      <Form.Item name="kind" label={t('fields.kind.label')}>
+        <Radio.Group optionType="button" options={ID_WHITELIST_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} />
+      </Form.Item>
+      <Form.Item name="targetId" label={t('fields.targetId.label')} rules={[zodRule(whitelistTargetId)]} required>
+        <Input placeholder={t('fields.targetId.placeholder')} autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="status" label={t('fields.status.label')}>
+        <Radio.Group optionType="button" options={SWITCH_STATES.map((s) => ({ value: s, label: t(`status.${s}`) }))} />
+      </Form.Item>
+      <Form.Item
+        name="expiresAt"
+        label={t('fields.expiresAt.label')}
+        extra={t('fields.expiresAt.help')}
+        rules={[
+          {
+            validator: async (_rule, value: Dayjs | null | undefined) => {
+              if (!value) return;
+              // An unchanged past expiry may stay (the server allows it too); a new one must lie ahead.
+              const at = fromPickerValue(value);
+              if (editing?.expiresAt === at) return;
+              if (at <= Date.now()) throw new Error(translateKey('validation:expiresInPast'));
             },
-          ]}
-        >
-          <DatePicker showTime format={STAMP_FORMAT} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item name="notes" label={t('fields.notes.label')} rules={[zodRule(notesField)]}>
-          <Input.TextArea rows={2} maxLength={255} showCount placeholder={t('fields.notes.placeholder')} />
-        </Form.Item>
-      </Form>
-    </Modal>
+          },
+        ]}
+      >
+        <DatePicker showTime format={STAMP_FORMAT} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="notes" label={t('fields.notes.label')} rules={[zodRule(notesField)]}>
+        <Input.TextArea rows={2} maxLength={255} showCount placeholder={t('fields.notes.placeholder')} />
+      </Form.Item>
+    </FormDialog>
   );
 }

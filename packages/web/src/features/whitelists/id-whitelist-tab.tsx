@@ -1,28 +1,22 @@
-import { useEffect, useState } from 'react';
-import { Badge, Button, Flex, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Badge, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { DeleteOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { SWITCH_STATES, type SwitchState } from '@gm/contract/basic-management.contract.ts';
+import { SWITCH_STATES } from '@gm/contract/basic-management.contract.ts';
 import { P } from '@gm/contract/permissions.ts';
-import { ID_WHITELIST_KINDS, type IdWhitelistEntry, type IdWhitelistKind } from '@gm/contract/whitelists.contract.ts';
-import { ConfirmPopover, confirmAction } from '../../shared/components/confirm-action.tsx';
-import { Permission, useCan } from '../../shared/components/permission.tsx';
-import { showSuccess } from '../../shared/feedback.ts';
+import { ID_WHITELIST_KINDS, type IdWhitelistEntry } from '@gm/contract/whitelists.contract.ts';
+import { FilterBar, SelectFilter, TextFilter } from '../../shared/components/filter-bar.tsx';
+import { ListTable } from '../../shared/components/list-table.tsx';
+import { AddButton, ListToolbar } from '../../shared/components/list-toolbar.tsx';
+import { useCan } from '../../shared/components/permission.tsx';
+import { Stamp } from '../../shared/components/stamp.tsx';
+import { useListSelection } from '../../shared/hooks/use-list-selection.ts';
 import { useSearchState } from '../../shared/hooks/use-search-state.ts';
 import { IdWhitelistDialog, type IdDialogState } from './id-whitelist-dialog.tsx';
 import { parseIdFilters } from './whitelist-filters.ts';
-import { nameList, requireChosen } from '../../shared/batch-choice.ts';
-import { Stamp } from '../../shared/components/stamp.tsx';
-import { ListToolbar, StatusTag } from './whitelist-parts.tsx';
-import { useWhitelistBatch, whitelistQueryOptions } from './whitelists.queries.ts';
-
-interface FilterValues {
-  keyword?: string;
-  kind?: IdWhitelistKind;
-  status?: SwitchState;
-}
+import { StatusBatchBar, StatusRowActions, StatusTag, useWhitelistDelete, useWhitelistStatus } from './whitelist-parts.tsx';
+import { whitelistQueryOptions } from './whitelists.queries.ts';
 
 /**
  * The ID whitelist tab of /server/white: role and user ids the game lets in while a region is
@@ -30,53 +24,14 @@ interface FilterValues {
  */
 export function IdWhitelistTab() {
   const { t } = useTranslation(['whitelists', 'common']);
-  const { state: filters, update, reset } = useSearchState(parseIdFilters);
-  const [form] = Form.useForm<FilterValues>();
-  const query = useQuery(whitelistQueryOptions('id', filters));
+  const search = useSearchState(parseIdFilters);
+  const query = useQuery(whitelistQueryOptions('id', search.state));
   const canEdit = useCan(P.WHITELIST_EDIT);
-  const [selected, setSelected] = useState<string[]>([]);
   const [dialog, setDialog] = useState<IdDialogState>(null);
-  const setStatus = useWhitelistBatch('id', 'status');
-  const remove = useWhitelistBatch('id', 'delete');
-
-  useEffect(() => {
-    form.setFieldsValue({ keyword: filters.keyword, kind: filters.kind, status: filters.status });
-  }, [filters, form]);
-  useEffect(() => setSelected([]), [filters]);
-
-  const rows = query.data?.results ?? [];
   const label = (row: IdWhitelistEntry) => `${t(`kinds.${row.kind}`)} ${row.targetId}`;
-  const labelsOf = (ids: readonly string[]) => rows.filter((r) => ids.includes(r.id)).map(label);
-
-  const changeStatus = (ids: string[], status: SwitchState) => async () => {
-    const result = await setStatus.mutateAsync({ ids, status });
-    showSuccess(t('notifications.statusChanged', { count: result.changed }));
-    setSelected([]);
-  };
-  const deleteIds = (ids: string[]) => async () => {
-    const result = await remove.mutateAsync({ ids });
-    showSuccess(t('notifications.deleted', { count: result.changed }));
-    setSelected([]);
-  };
-
-  const askBatchStatus = (status: SwitchState) => {
-    if (!requireChosen(selected, 'validation:chooseAtLeastOne')) return;
-    confirmAction({
-      title: t(status === 'open' ? 'confirm.open' : 'confirm.close', { count: selected.length }),
-      content: status === 'close' ? t('confirm.closeContent', { names: nameList(labelsOf(selected)) }) : nameList(labelsOf(selected)),
-      danger: status === 'close',
-      onOk: changeStatus(selected, status),
-    });
-  };
-  const askBatchDelete = () => {
-    if (!requireChosen(selected, 'validation:deleteNoneChosen')) return;
-    confirmAction({
-      title: t('confirm.delete', { count: selected.length }),
-      content: t('confirm.deleteContent', { names: nameList(labelsOf(selected)) }),
-      danger: true,
-      onOk: deleteIds(selected),
-    });
-  };
+  const selection = useListSelection(query.data?.results ?? [], label, search.state);
+  const status = useWhitelistStatus('id', selection);
+  const remove = useWhitelistDelete('id', selection);
 
   const effect = (row: IdWhitelistEntry) => {
     if (row.effective) return <Badge status="success" text={t('effective.active')} />;
@@ -104,101 +59,30 @@ export function IdWhitelistTab() {
     { key: 'notes', title: t('columns.notes'), dataIndex: 'notes', ellipsis: true, render: (notes: string) => notes || <Typography.Text type="secondary">-</Typography.Text> },
     { key: 'creator', title: t('columns.creator'), dataIndex: 'creator' },
     { key: 'createdAt', title: t('columns.createdAt'), render: (_, row) => <Stamp value={row.createdAt} /> },
-    ...(canEdit
-      ? [
-          {
-            key: 'actions',
-            title: t('common:table.actions'),
-            fixed: 'right' as const,
-            render: (_: unknown, row: IdWhitelistEntry) => (
-              <Permission value={[P.WHITELIST_EDIT]}>
-                <Space size={0}>
-                  <Button type="link" size="small" onClick={() => setDialog({ mode: 'edit', entry: row })}>
-                    {t('actions.edit')}
-                  </Button>
-                  {row.status === 'open' ? (
-                    <ConfirmPopover title={t('confirm.closeOne', { name: label(row) })} onConfirm={changeStatus([row.id], 'close')}>
-                      <Button type="link" size="small">
-                        {t('actions.close')}
-                      </Button>
-                    </ConfirmPopover>
-                  ) : (
-                    <Button type="link" size="small" onClick={() => void changeStatus([row.id], 'open')()}>
-                      {t('actions.open')}
-                    </Button>
-                  )}
-                  <ConfirmPopover title={t('confirm.deleteOne', { name: label(row) })} onConfirm={deleteIds([row.id])}>
-                    <Button type="link" size="small" danger>
-                      {t('actions.delete')}
-                    </Button>
-                  </ConfirmPopover>
-                </Space>
-              </Permission>
-            ),
-          },
-        ]
-      : []),
   ];
 
   return (
     <>
-      <Flex gap={16} wrap style={{ marginBottom: 12 }}>
-        <Form form={form} layout="inline" onFinish={(values) => update({ keyword: values.keyword?.trim(), kind: values.kind, status: values.status })}>
-          <Form.Item name="keyword" style={{ marginBottom: 8 }}>
-            <Input allowClear aria-label={t('filters.keyword')} placeholder={t('filters.idKeyword')} style={{ width: 220 }} />
-          </Form.Item>
-          <Form.Item name="kind" style={{ marginBottom: 8 }}>
-            <Select allowClear aria-label={t('filters.kind')} placeholder={t('filters.kind')} style={{ width: 130 }} options={ID_WHITELIST_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} />
-          </Form.Item>
-          <Form.Item name="status" style={{ marginBottom: 8 }}>
-            <Select allowClear aria-label={t('filters.status')} placeholder={t('filters.status')} style={{ width: 130 }} options={SWITCH_STATES.map((s) => ({ value: s, label: t(`status.${s}`) }))} />
-          </Form.Item>
-          <Form.Item style={{ marginBottom: 8 }}>
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                {t('common:buttons.search')}
-              </Button>
-              <Button icon={<UndoOutlined />} onClick={() => reset(['tab'])}>
-                {t('common:buttons.reset')}
-              </Button>
-            </Space>
-          </Form.Item>
-        </Form>
-      </Flex>
+      <FilterBar filters={search.state} onSearch={search.update} onReset={() => search.reset(['tab'])}>
+        <TextFilter name="keyword" label={t('filters.keyword')} placeholder={t('filters.idKeyword')} width={220} />
+        <SelectFilter name="kind" label={t('filters.kind')} width={130} options={ID_WHITELIST_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} />
+        <SelectFilter name="status" label={t('filters.status')} width={130} options={SWITCH_STATES.map((s) => ({ value: s, label: t(`status.${s}`) }))} />
+      </FilterBar>
       <ListToolbar
-        canEdit={canEdit}
-        selectedCount={selected.length}
-        onRefresh={() => void query.refetch()}
-        refreshing={query.isFetching}
-        onAdd={() => setDialog({ mode: 'create' })}
-        addLabel={t('actions.addId')}
-        batch={
-          <>
-            <Button onClick={() => askBatchStatus('open')}>{t('actions.open')}</Button>
-            <Button onClick={() => askBatchStatus('close')}>{t('actions.close')}</Button>
-            <Button danger icon={<DeleteOutlined />} onClick={askBatchDelete}>
-              {t('actions.batchDelete')}
-            </Button>
-          </>
+        query={query}
+        batch={<StatusBatchBar count={selection.selected.length} status={status} remove={remove} />}
+        extra={
+          <AddButton permission={P.WHITELIST_EDIT} onClick={() => setDialog({ mode: 'create' })}>
+            {t('actions.addId')}
+          </AddButton>
         }
       />
-      <Table<IdWhitelistEntry>
-        rowKey="id"
-        size="middle"
+      <ListTable
+        query={query}
         columns={columns}
-        dataSource={rows}
-        loading={query.isFetching && !query.data}
-        scroll={{ x: 'max-content' }}
-        rowSelection={canEdit ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) } : undefined}
-        pagination={{
-          current: filters.page,
-          pageSize: filters.size,
-          total: query.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (total) => t('common:table.total', { total }),
-          onChange: (page, size) => update({ page: size !== filters.size ? 1 : page, size }, { resetPage: false }),
-        }}
+        paging={search}
+        selection={canEdit ? selection : undefined}
+        rowActions={canEdit ? (row) => <StatusRowActions row={row} name={label(row)} onEdit={() => setDialog({ mode: 'edit', entry: row })} status={status} remove={remove} /> : undefined}
       />
       <IdWhitelistDialog state={dialog} onClose={() => setDialog(null)} />
     </>

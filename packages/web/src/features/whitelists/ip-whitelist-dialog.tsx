@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { Form, Input, Modal, Radio } from 'antd';
+import { Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notesField, SWITCH_STATES, type SwitchState } from '@gm/contract/basic-management.contract.ts';
 import { ipAddressField, sdkPlatformIdField, type IpWhitelistEntry } from '@gm/contract/whitelists.contract.ts';
+import { FormDialog } from '../../shared/components/form-dialog.tsx';
 import { showSuccess } from '../../shared/feedback.ts';
 import { zodRule } from '../../shared/form-rules.ts';
 import { showSaveError } from '../../shared/save-error.ts';
@@ -47,30 +48,19 @@ export function IpWhitelistDialog({ state, onClose }: { state: IpDialogState; on
   };
 
   return (
-    <Modal
-      open={state !== null}
-      title={editing ? t('dialogs.ipEdit', { name: editing.address }) : t('dialogs.ipCreate')}
-      okText={t('common:buttons.save')}
-      cancelText={t('common:buttons.cancel')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={save.isPending}
-      destroyOnHidden
-    >
-      <Form form={form} layout="vertical" onFinish={onFinish} style={{ marginTop: 16 }}>
-        <Form.Item name="address" label={t('fields.address.label')} extra={t('fields.address.help')} rules={[zodRule(ipAddressField)]} required>
-          <Input placeholder={t('fields.address.placeholder')} autoComplete="off" style={{ fontFamily: 'monospace' }} />
-        </Form.Item>
-        <Form.Item name="sdkPlatformId" label={t('fields.sdkPlatformId.label')} extra={t('fields.sdkPlatformId.help')} rules={[zodRule(sdkPlatformIdField)]}>
-          <Input placeholder={t('fields.sdkPlatformId.placeholder')} maxLength={19} autoComplete="off" inputMode="numeric" />
-        </Form.Item>
-        <Form.Item name="status" label={t('fields.status.label')}>
-          <Radio.Group optionType="button" options={SWITCH_STATES.map((s) => ({ value: s, label: t(`status.${s}`) }))} />
-        </Form.Item>
-        <Form.Item name="notes" label={t('fields.notes.label')} rules={[zodRule(notesField)]}>
-          <Input.TextArea rows={2} maxLength={255} showCount placeholder={t('fields.notes.placeholder')} />
-        </Form.Item>
-      </Form>
-    </Modal>
+    <FormDialog open={state !== null} title={editing ? t('dialogs.ipEdit', { name: editing.address }) : t('dialogs.ipCreate')} form={form} onFinish={onFinish} saving={save.isPending} onClose={onClose}>
+      <Form.Item name="address" label={t('fields.address.label')} extra={t('fields.address.help')} rules={[zodRule(ipAddressField)]} required>
+        <Input placeholder={t('fields.address.placeholder')} autoComplete="off" style={{ fontFamily: 'monospace' }} />
+      </Form.Item>
+      <Form.Item name="sdkPlatformId" label={t('fields.sdkPlatformId.label')} extra={t('fields.sdkPlatformId.help')} rules={[zodRule(sdkPlatformIdField)]}>
+        <Input placeholder={t('fields.sdkPlatformId.placeholder')} maxLength={19} autoComplete="off" inputMode="numeric" />
+      </Form.Item>
+      <Form.Item name="status" label={t('fields.status.label')}>
+        <Radio.Group optionType="button" options={SWITCH_STATES.map((s) => ({ value: s, label: t(`status.${s}`) }))} />
+      </Form.Item>
+      <Form.Item name="notes" label={t('fields.notes.label')} rules={[zodRule(notesField)]}>
+        <Input.TextArea rows={2} maxLength={255} showCount placeholder={t('fields.notes.placeholder')} />
+      </Form.Item>
+    </FormDialog>
   );
 }

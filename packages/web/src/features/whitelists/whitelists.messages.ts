@@ -72,7 +72,6 @@ export const en = {
     batchDelete: 'Delete selected',
     check: 'Check',
   },
-  batch: { selected: '{{count}} selected' },
   confirm: {
     delete: 'Delete {{count}} entries?',
     deleteOne: 'Delete {{name}}?',
@@ -190,7 +189,6 @@ export const zhCN: Translation<typeof en> = {
     batchDelete: '删除所选',
     check: '检查',
   },
-  batch: { selected: '已选 {{count}} 条' },
   confirm: {
     delete: '确定删除 {{count}} 条记录？',
     deleteOne: '确定删除 {{name}}？',

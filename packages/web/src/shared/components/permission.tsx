@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { hiddenByButtons } from '../access.ts';
-import { useUserContext } from '../user-context.tsx';
+import { useCan, useUserContext } from '../user-context.tsx';
 
 /** `useCan(code)`: the contract's `isGranted` for the signed-in operator (re-exported here). */
 export { useCan } from '../user-context.tsx';
@@ -15,4 +15,13 @@ export function Permission({ value, children }: { value: readonly number[]; chil
   const context = useUserContext();
   if (hiddenByButtons(value, context?.buttons ?? [])) return null;
   return <>{children}</>;
+}
+
+/**
+ * What only operators granted `code` may use: hidden when the role lacks it (`useCan`) or the
+ * operator's button deny list holds it (`<Permission>`).
+ */
+export function Allowed({ code, children }: { code: number; children: ReactNode }) {
+  const granted = useCan(code);
+  return granted ? <Permission value={[code]}>{children}</Permission> : null;
 }

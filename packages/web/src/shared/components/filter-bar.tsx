@@ -1,0 +1,71 @@
+import { useEffect, type ReactNode } from 'react';
+import { Button, Flex, Form, Input, Select, Space, type SelectProps } from 'antd';
+import { SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+
+/** Text filters count without their surrounding spaces (an empty one means no filter). */
+function trimmed<T extends object>(values: T): T {
+  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, typeof value === 'string' ? value.trim() : value])) as T;
+}
+
+/**
+ * The filters above a list: an inline form of the page's fields, then Search and Reset, with
+ * `extra` (a checker, the batch actions) at the right end of the row. Each field is named after
+ * a key of the parsed URL filters and shows its value, so back, forward and Reset show up in it.
+ */
+export function FilterBar<T extends object>({
+  filters,
+  onSearch,
+  onReset,
+  extra,
+  children,
+}: {
+  filters: T;
+  /** The fields' values when Search is pressed, text trimmed. */
+  onSearch: (values: Partial<T>) => void;
+  onReset: () => void;
+  extra?: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('common');
+  const [form] = Form.useForm<Partial<T>>();
+  useEffect(() => form.setFieldsValue(filters), [filters, form]);
+
+  return (
+    <Flex justify="space-between" align="flex-start" gap={16} wrap style={{ marginBottom: 12 }}>
+      {/* Named so its fields' ids (filters_status) cannot clash with a dialog's fields of the same name. */}
+      <Form form={form} name="filters" layout="inline" style={{ rowGap: 8, marginBottom: 8 }} onFinish={(values) => onSearch(trimmed(values))}>
+        {children}
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+              {t('buttons.search')}
+            </Button>
+            <Button icon={<UndoOutlined />} onClick={onReset}>
+              {t('buttons.reset')}
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      {extra}
+    </Flex>
+  );
+}
+
+/** A free-text filter; its label is also its placeholder unless it has one of its own. */
+export function TextFilter({ name, label, placeholder = label, width }: { name: string; label: string; placeholder?: string; width: number }) {
+  return (
+    <Form.Item name={name}>
+      <Input allowClear aria-label={label} placeholder={placeholder} style={{ width }} />
+    </Form.Item>
+  );
+}
+
+/** A choice of one value (or none); its label is also its placeholder. */
+export function SelectFilter({ name, label, width, options }: { name: string; label: string; width: number; options: SelectProps['options'] }) {
+  return (
+    <Form.Item name={name}>
+      <Select allowClear aria-label={label} placeholder={label} style={{ width }} options={options} />
+    </Form.Item>
+  );
+}
