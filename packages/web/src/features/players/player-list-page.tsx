@@ -168,13 +168,14 @@ export function PlayerListPage() {
   return [
     { key: 'roleId', title: t('fields.roleId'), fixed: 'left', width: 120, render: (_, p) => p.roleId },
     { key: 'roleName', title: t('fields.roleName'), width: 150, ellipsis: true, render: (_, p) => <Typography.Text strong>{p.roleName}</Typography.Text> },
+    // Ban, mute and online state next to the name: what an operator acts on, never behind the scroll.
+    { key: 'state', title: t('fields.state'), width: 130, render: (_, p) => <SanctionTags {...p} /> },
+    { key: 'online', title: t('fields.isOnline'), width: 90, render: (_, p) => <OnlineBadge online={p.isOnline} /> },
     { key: 'area', title: t('fields.area'), width: 150, ellipsis: true, render: (_, p) => `${p.areaId}${areaName.get(p.areaId) ? ` · ${areaName.get(p.areaId)}` : ''}` },
     { key: 'level', title: t('fields.level'), dataIndex: 'level', width: 70, align: 'right' },
     { key: 'userId', title: t('fields.userId'), dataIndex: 'userId', width: 110 },
     { key: 'account', title: t('fields.account'), dataIndex: 'account', width: 170, ellipsis: true },
     { key: 'mark', title: t('fields.identityMark'), width: 100, render: (_, p) => <MarkTag mark={p.identityMark} remark={p.identityRemark} /> },
-    { key: 'online', title: t('fields.isOnline'), width: 90, render: (_, p) => <OnlineBadge online={p.isOnline} /> },
-    { key: 'state', title: t('fields.state'), width: 130, render: (_, p) => <SanctionTags {...p} /> },
     { key: 'recharge', title: t('fields.isRecharge'), width: 80, render: (_, p) => (p.isRecharge ? <Tag color="gold">{t('states.payer')}</Tag> : '-') },
     { key: 'createdAt', title: t('fields.createdAt'), width: 170, render: (_, p) => <Stamp value={p.createdAt} /> },
     { key: 'lastLoginAt', title: t('fields.lastLoginAt'), width: 170, render: (_, p) => <Stamp value={p.lastLoginAt} /> },
