@@ -2,6 +2,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { LOG_BY_KEY, isSafeIdentifier } from '@gm/contract/log-catalogue.ts';
 import { countBound, type CommandJournalQuery } from '@gm/contract/players.contract.ts';
 import type { Db } from '../../db/database.ts';
+import { containsLiteral } from '../../platform/query/contains.ts';
 
 /** The commands the game received (the embedded game's journal), newest first. */
 export async function pageCommands(db: Db, q: CommandJournalQuery) {
@@ -10,7 +11,7 @@ export async function pageCommands(db: Db, q: CommandJournalQuery) {
     if (q.kind !== undefined) c.push(eb('kind', '=', q.kind));
     if (q.status !== undefined) c.push(eb('status', '=', q.status));
     // Ids appear in the command's JSON as quoted strings; `_` and `%` in an id only widen the match.
-    if (q.target !== undefined) c.push(eb('params', 'like', `%${JSON.stringify(q.target)}%`));
+    if (q.target !== undefined) c.push(containsLiteral('params', JSON.stringify(q.target)));
     if (q.from !== undefined) c.push(eb('applied_at', '>=', q.from));
     if (q.to !== undefined) c.push(eb('applied_at', '<', q.to));
     return eb.and(c);

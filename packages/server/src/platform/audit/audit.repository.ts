@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AuditQuery } from '@gm/contract/audit.contract.ts';
 import type { Db, Trx } from '../../db/database.ts';
+import { containsLiteral } from '../query/contains.ts';
 import type { NewAuditRow } from './audit.table.ts';
 
 /** A second successful entry for the same game command (a retried request) is not written. */
@@ -19,7 +20,7 @@ export async function page(db: Db, query: AuditQuery) {
   if (query.operator) base = base.where('account_name', '=', query.operator);
   if (query.code !== undefined) base = base.where('code', '=', query.code);
   if (query.outcome) base = base.where('outcome', '=', query.outcome);
-  if (query.target) base = base.where('targets', 'like', `%${JSON.stringify(query.target).slice(1, -1)}%`);
+  if (query.target) base = base.where(containsLiteral('targets', JSON.stringify(query.target).slice(1, -1)));
   if (query.from !== undefined) base = base.where('at', '>=', query.from);
   if (query.to !== undefined) base = base.where('at', '<', query.to);
   const [rows, total] = await Promise.all([
