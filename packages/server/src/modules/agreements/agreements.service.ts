@@ -16,8 +16,8 @@ import * as audit from '../../platform/audit/audit.service.ts';
 import type { AuditActor } from '../../platform/audit/audit.service.ts';
 import { newId } from '../../platform/auth/tokens.ts';
 import type { ServiceContext } from '../../platform/context.ts';
-import { DomainError, notFound, wrongState } from '../../platform/errors/domain-error.ts';
-import { isUniqueViolation } from '../../platform/errors/unique-violation.ts';
+import { DomainError, duplicateEntry, notFound, requireAllFound, wrongState } from '../../platform/errors/domain-error.ts';
+import { withUniqueGuard } from '../../platform/errors/unique-violation.ts';
 import * as agreementsRepository from './agreements.repository.ts';
 
 type ListRow = Awaited<ReturnType<typeof agreementsRepository.page>>['rows'][number];
@@ -94,9 +94,7 @@ function paramsOf(body: AgreementBody) {
 
 const targetOf = (row: Pick<AgreementRow, 'channel' | 'kind' | 'version'>) => `${row.channel}/${row.kind}/${row.version}`;
 
-function duplicate(body: Pick<AgreementBody, 'channel' | 'kind' | 'version'>): DomainError {
-  return new DomainError(ErrorCode.CONFLICT, { messageKey: 'errors.duplicateEntry', values: { value: targetOf(body) }, details: [{ path: 'version', message: 'errors.duplicateEntry' }] });
-}
+const duplicate = (body: Pick<AgreementBody, 'channel' | 'kind' | 'version'>) => duplicateEntry('version', targetOf(body));
 
 async function assertVersionFree(ctx: ServiceContext, body: Pick<AgreementBody, 'channel' | 'kind' | 'version'>, exceptId?: string): Promise<void> {
   const clash = await agreementsRepository.findByVersion(ctx.db, body.channel, body.kind, body.version);
@@ -141,15 +139,14 @@ export async function create(ctx: ServiceContext, actor: AuditActor, body: Agree
     updated_by: actor.accountName,
     updated_at: now,
   };
-  try {
-    await ctx.db.transaction().execute(async (trx) => {
-      await agreementsRepository.insert(trx, row);
-      await audit.record(trx, actor, { action: 'agreements.create', code: P.BASIC_CONFIG_EDIT, targets: [targetOf(row)], params: paramsOf(body), before: null, after: snapshot(row) }, now);
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicate(body);
-    throw error;
-  }
+  await withUniqueGuard(
+    () =>
+      ctx.db.transaction().execute(async (trx) => {
+        await agreementsRepository.insert(trx, row);
+        await audit.record(trx, actor, { action: 'agreements.create', code: P.BASIC_CONFIG_EDIT, targets: [targetOf(row)], params: paramsOf(body), before: null, after: snapshot(row) }, now);
+      }),
+    () => duplicate(body),
+  );
   return toAgreement(row, new Set());
 }
 
@@ -160,18 +157,16 @@ export async function update(ctx: ServiceContext, actor: AuditActor, id: string,
   if (existing.status !== 'draft') throw wrongState('errors.agreementNotDraft');
   await assertVersionFree(ctx, body, id);
   const now = ctx.now();
-  let updated: AgreementRow | undefined;
-  try {
-    updated = await ctx.db.transaction().execute(async (trx) => {
-      const row = await agreementsRepository.updateDraft(trx, id, { ...columns(body), updated_by: actor.accountName, updated_at: now });
-      if (!row) return undefined;
-      await audit.record(trx, actor, { action: 'agreements.update', code: P.BASIC_CONFIG_EDIT, targets: [targetOf(existing)], params: paramsOf(body), before: snapshot(existing), after: snapshot(row) }, now);
-      return row;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicate(body);
-    throw error;
-  }
+  const updated = await withUniqueGuard(
+    () =>
+      ctx.db.transaction().execute(async (trx) => {
+        const row = await agreementsRepository.updateDraft(trx, id, { ...columns(body), updated_by: actor.accountName, updated_at: now });
+        if (!row) return undefined;
+        await audit.record(trx, actor, { action: 'agreements.update', code: P.BASIC_CONFIG_EDIT, targets: [targetOf(existing)], params: paramsOf(body), before: snapshot(existing), after: snapshot(row) }, now);
+        return row;
+      }),
+    () => duplicate(body),
+  );
   if (!updated) throw wrongState('errors.agreementNotDraft');
   return toAgreement(updated, new Set());
 }
@@ -217,10 +212,7 @@ export async function unpublish(ctx: ServiceContext, actor: AuditActor, id: stri
 
 /** Deletes drafts only; one published or withdrawn version in the batch refuses it all. */
 export async function remove(ctx: ServiceContext, actor: AuditActor, body: DeleteBody): Promise<number> {
-  const rows = await agreementsRepository.findByIds(ctx.db, body.ids);
-  const found = new Set(rows.map((r) => r.id));
-  const missing = [...new Set(body.ids)].filter((id) => !found.has(id));
-  if (missing.length > 0) throw new DomainError(ErrorCode.NOT_FOUND, { details: missing.map((id) => ({ path: 'ids', message: 'errors.10004', values: { id } })) });
+  const rows = requireAllFound(await agreementsRepository.findByIds(ctx.db, body.ids), body.ids);
   if (rows.some((r) => r.status !== 'draft')) throw wrongState('errors.agreementNotDraft');
   const now = ctx.now();
   return ctx.db.transaction().execute(async (trx) => {

@@ -8,8 +8,8 @@ import * as audit from '../../platform/audit/audit.service.ts';
 import type { AuditActor } from '../../platform/audit/audit.service.ts';
 import { newId } from '../../platform/auth/tokens.ts';
 import type { ServiceContext } from '../../platform/context.ts';
-import { DomainError, notFound } from '../../platform/errors/domain-error.ts';
-import { isUniqueViolation } from '../../platform/errors/unique-violation.ts';
+import { DomainError, duplicateEntry, notFound, requireAllFound } from '../../platform/errors/domain-error.ts';
+import { withUniqueGuard } from '../../platform/errors/unique-violation.ts';
 import * as whitelistsService from '../whitelists/whitelists.service.ts';
 import * as resourcesRepository from './resources.repository.ts';
 
@@ -35,10 +35,7 @@ function toResource(row: ResourceRow): Resource {
 
 const label = (row: Pick<ResourceRow, 'name' | 'platform' | 'version'>) => `${row.name} (${row.platform} ${row.version})`;
 
-function duplicate(body: Pick<ResourceBody, 'type' | 'platform' | 'version'>): DomainError {
-  const value = `${body.type}/${body.platform}/${body.version}`;
-  return new DomainError(ErrorCode.CONFLICT, { messageKey: 'errors.duplicateEntry', values: { value }, details: [{ path: 'version', message: 'errors.duplicateEntry' }] });
-}
+const duplicate = (body: Pick<ResourceBody, 'type' | 'platform' | 'version'>) => duplicateEntry('version', `${body.type}/${body.platform}/${body.version}`);
 
 /**
  * Clients download resources and run hot-update bundles, so a resource may only point at a
@@ -92,15 +89,14 @@ export async function create(ctx: ServiceContext, actor: AuditActor, body: Resou
   await assertVersionFree(ctx, body);
   const now = ctx.now();
   const row: ResourceRow = { id: newId(), ...columns(body), creator: actor.accountName, created_at: now, updated_by: actor.accountName, updated_at: now };
-  try {
-    await ctx.db.transaction().execute(async (trx) => {
-      await resourcesRepository.insert(trx, row);
-      await audit.record(trx, actor, { action: 'resources.create', code: P.BASIC_CONFIG_EDIT, targets: [label(row)], params: body, before: null, after: toResource(row) }, now);
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicate(body);
-    throw error;
-  }
+  await withUniqueGuard(
+    () =>
+      ctx.db.transaction().execute(async (trx) => {
+        await resourcesRepository.insert(trx, row);
+        await audit.record(trx, actor, { action: 'resources.create', code: P.BASIC_CONFIG_EDIT, targets: [label(row)], params: body, before: null, after: toResource(row) }, now);
+      }),
+    () => duplicate(body),
+  );
   return toResource(row);
 }
 
@@ -115,27 +111,19 @@ export async function update(ctx: ServiceContext, actor: AuditActor, id: string,
   await assertVersionFree(ctx, body, id);
   const now = ctx.now();
   const updated: ResourceRow = { ...next, updated_by: actor.accountName, updated_at: now };
-  try {
-    await ctx.db.transaction().execute(async (trx) => {
-      await resourcesRepository.update(trx, id, { ...columns(body), updated_by: actor.accountName, updated_at: now });
-      await audit.record(trx, actor, { action: 'resources.update', code: P.BASIC_CONFIG_EDIT, targets: [label(existing)], params: body, before: toResource(existing), after: toResource(updated) }, now);
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicate(body);
-    throw error;
-  }
+  await withUniqueGuard(
+    () =>
+      ctx.db.transaction().execute(async (trx) => {
+        await resourcesRepository.update(trx, id, { ...columns(body), updated_by: actor.accountName, updated_at: now });
+        await audit.record(trx, actor, { action: 'resources.update', code: P.BASIC_CONFIG_EDIT, targets: [label(existing)], params: body, before: toResource(existing), after: toResource(updated) }, now);
+      }),
+    () => duplicate(body),
+  );
   return toResource(updated);
 }
 
-function requireAll(rows: ResourceRow[], ids: readonly string[]): ResourceRow[] {
-  const found = new Set(rows.map((r) => r.id));
-  const missing = [...new Set(ids)].filter((id) => !found.has(id));
-  if (missing.length > 0) throw new DomainError(ErrorCode.NOT_FOUND, { details: missing.map((id) => ({ path: 'ids', message: 'errors.10004', values: { id } })) });
-  return rows;
-}
-
 export async function setStatus(ctx: ServiceContext, actor: AuditActor, body: ResourceStatusBody): Promise<number> {
-  const rows = requireAll(await resourcesRepository.findByIds(ctx.db, body.ids), body.ids);
+  const rows = requireAllFound(await resourcesRepository.findByIds(ctx.db, body.ids), body.ids);
   if (body.status === 'online') await assertHostAllowed(ctx, rows.filter((r) => r.status !== 'online').map((r) => ({ url: r.url, label: label(r) })));
   const now = ctx.now();
   return ctx.db.transaction().execute(async (trx) => {
@@ -153,7 +141,7 @@ export async function setStatus(ctx: ServiceContext, actor: AuditActor, body: Re
 }
 
 export async function remove(ctx: ServiceContext, actor: AuditActor, body: DeleteBody): Promise<number> {
-  const rows = requireAll(await resourcesRepository.findByIds(ctx.db, body.ids), body.ids);
+  const rows = requireAllFound(await resourcesRepository.findByIds(ctx.db, body.ids), body.ids);
   const now = ctx.now();
   return ctx.db.transaction().execute(async (trx) => {
     const deleted = await resourcesRepository.remove(trx, body.ids);

@@ -7,8 +7,8 @@ import * as audit from '../../platform/audit/audit.service.ts';
 import type { AuditActor } from '../../platform/audit/audit.service.ts';
 import { newId } from '../../platform/auth/tokens.ts';
 import type { ServiceContext } from '../../platform/context.ts';
-import { DomainError, invalidField, notFound } from '../../platform/errors/domain-error.ts';
-import { isUniqueViolation } from '../../platform/errors/unique-violation.ts';
+import { DomainError, duplicateEntry, invalidField, notFound, requireAllFound } from '../../platform/errors/domain-error.ts';
+import { withUniqueGuard } from '../../platform/errors/unique-violation.ts';
 import * as sequencesRepository from './sequences.repository.ts';
 
 function toSequence(row: IdSequenceRow): Sequence {
@@ -37,9 +37,7 @@ function snapshot(row: IdSequenceRow) {
   return { name, description, currentValue, step, minValue, maxValue };
 }
 
-function duplicate(name: string): DomainError {
-  return new DomainError(ErrorCode.CONFLICT, { messageKey: 'errors.duplicateEntry', values: { value: name }, details: [{ path: 'name', message: 'errors.duplicateEntry' }] });
-}
+const duplicate = (name: string) => duplicateEntry('name', name);
 
 export async function list(ctx: ServiceContext, query: SequenceQuery): Promise<Page<Sequence>> {
   const { rows, total } = await sequencesRepository.page(ctx.db, query.keyword, query);
@@ -68,15 +66,14 @@ export async function create(ctx: ServiceContext, actor: AuditActor, body: Seque
     updated_by: actor.accountName,
     updated_at: now,
   };
-  try {
-    await ctx.db.transaction().execute(async (trx) => {
-      await sequencesRepository.insert(trx, row);
-      await audit.record(trx, actor, { action: 'sequences.create', code: P.BASIC_CONFIG_EDIT, targets: [row.name], params: body, before: null, after: snapshot(row) }, now);
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicate(body.name);
-    throw error;
-  }
+  await withUniqueGuard(
+    () =>
+      ctx.db.transaction().execute(async (trx) => {
+        await sequencesRepository.insert(trx, row);
+        await audit.record(trx, actor, { action: 'sequences.create', code: P.BASIC_CONFIG_EDIT, targets: [row.name], params: body, before: null, after: snapshot(row) }, now);
+      }),
+    () => duplicate(body.name),
+  );
   return toSequence(row);
 }
 
@@ -145,10 +142,7 @@ export async function next(ctx: ServiceContext, actor: AuditActor, id: string, c
 }
 
 export async function remove(ctx: ServiceContext, actor: AuditActor, body: DeleteBody): Promise<number> {
-  const rows = await sequencesRepository.findByIds(ctx.db, body.ids);
-  const found = new Set(rows.map((r) => r.id));
-  const missing = [...new Set(body.ids)].filter((id) => !found.has(id));
-  if (missing.length > 0) throw new DomainError(ErrorCode.NOT_FOUND, { details: missing.map((id) => ({ path: 'ids', message: 'errors.10004', values: { id } })) });
+  const rows = requireAllFound(await sequencesRepository.findByIds(ctx.db, body.ids), body.ids);
   const now = ctx.now();
   return ctx.db.transaction().execute(async (trx) => {
     const deleted = await sequencesRepository.remove(trx, body.ids);

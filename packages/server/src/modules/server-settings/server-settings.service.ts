@@ -1,6 +1,6 @@
 import type { AuditEntry } from '@gm/contract/audit.contract.ts';
 import type { DeleteBody } from '@gm/contract/basic-management.contract.ts';
-import { ErrorCode, type Page } from '@gm/contract/errors.ts';
+import type { Page } from '@gm/contract/errors.ts';
 import type { Language } from '@gm/contract/messages.ts';
 import { P } from '@gm/contract/permissions.ts';
 import type { ServerSetting, SettingCreateBody, SettingQuery, SettingType, SettingUpdateBody, SettingValue } from '@gm/contract/server-settings.contract.ts';
@@ -9,8 +9,8 @@ import * as audit from '../../platform/audit/audit.service.ts';
 import type { AuditActor } from '../../platform/audit/audit.service.ts';
 import { newId } from '../../platform/auth/tokens.ts';
 import type { ServiceContext } from '../../platform/context.ts';
-import { DomainError, notFound, wrongState } from '../../platform/errors/domain-error.ts';
-import { isUniqueViolation } from '../../platform/errors/unique-violation.ts';
+import { duplicateEntry, notFound, requireAllFound, wrongState } from '../../platform/errors/domain-error.ts';
+import { withUniqueGuard } from '../../platform/errors/unique-violation.ts';
 import * as settingsRepository from './server-settings.repository.ts';
 
 /** Values are stored as text; the type says how to read them back. */
@@ -53,9 +53,7 @@ function snapshot(row: Pick<ServerSettingRow, 'setting_key' | 'type' | 'value' |
   return { key: row.setting_key, type, value: decodeValue(type, row.value), description: row.description };
 }
 
-function duplicate(key: string): DomainError {
-  return new DomainError(ErrorCode.CONFLICT, { messageKey: 'errors.duplicateEntry', values: { value: key }, details: [{ path: 'key', message: 'errors.duplicateEntry' }] });
-}
+const duplicate = (key: string) => duplicateEntry('key', key);
 
 export async function list(ctx: ServiceContext, query: SettingQuery): Promise<Page<ServerSetting>> {
   const { rows, total } = await settingsRepository.page(ctx.db, query, query);
@@ -77,15 +75,14 @@ export async function create(ctx: ServiceContext, actor: AuditActor, body: Setti
     updated_by: actor.accountName,
     updated_at: now,
   };
-  try {
-    await ctx.db.transaction().execute(async (trx) => {
-      await settingsRepository.insert(trx, row);
-      await audit.record(trx, actor, { action: 'serverSettings.create', code: P.BASIC_CONFIG_EDIT, targets: [row.setting_key], params: body, before: null, after: snapshot(row) }, now);
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicate(body.key);
-    throw error;
-  }
+  await withUniqueGuard(
+    () =>
+      ctx.db.transaction().execute(async (trx) => {
+        await settingsRepository.insert(trx, row);
+        await audit.record(trx, actor, { action: 'serverSettings.create', code: P.BASIC_CONFIG_EDIT, targets: [row.setting_key], params: body, before: null, after: snapshot(row) }, now);
+      }),
+    () => duplicate(body.key),
+  );
   return toSetting(row);
 }
 
@@ -113,10 +110,7 @@ export async function update(ctx: ServiceContext, actor: AuditActor, id: string,
 }
 
 export async function remove(ctx: ServiceContext, actor: AuditActor, body: DeleteBody): Promise<number> {
-  const rows = await settingsRepository.findByIds(ctx.db, body.ids);
-  const found = new Set(rows.map((r) => r.id));
-  const missing = [...new Set(body.ids)].filter((id) => !found.has(id));
-  if (missing.length > 0) throw new DomainError(ErrorCode.NOT_FOUND, { details: missing.map((id) => ({ path: 'ids', message: 'errors.10004', values: { id } })) });
+  const rows = requireAllFound(await settingsRepository.findByIds(ctx.db, body.ids), body.ids);
   const now = ctx.now();
   return ctx.db.transaction().execute(async (trx) => {
     const deleted = await settingsRepository.remove(trx, body.ids);

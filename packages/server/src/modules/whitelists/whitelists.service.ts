@@ -1,6 +1,6 @@
 import { BlockList, isIP } from 'node:net';
 import type { DeleteBody, SwitchBody, SwitchState } from '@gm/contract/basic-management.contract.ts';
-import { ErrorCode, type Page } from '@gm/contract/errors.ts';
+import type { Page } from '@gm/contract/errors.ts';
 import { hostMatches, httpUrlHost, ipInRange, parseHostPattern, parseIpRange, type IpRange } from '@gm/contract/net-address.ts';
 import { P } from '@gm/contract/permissions.ts';
 import type {
@@ -28,34 +28,12 @@ import * as audit from '../../platform/audit/audit.service.ts';
 import type { AuditActor } from '../../platform/audit/audit.service.ts';
 import { newId } from '../../platform/auth/tokens.ts';
 import type { ServiceContext } from '../../platform/context.ts';
-import { DomainError, invalidField, notFound } from '../../platform/errors/domain-error.ts';
-import { isUniqueViolation } from '../../platform/errors/unique-violation.ts';
+import { duplicateEntry, invalidField, notFound, requireAllFound } from '../../platform/errors/domain-error.ts';
+import { withUniqueGuard } from '../../platform/errors/unique-violation.ts';
 import * as whitelistsRepository from './whitelists.repository.ts';
 import type { SwitchColumn, WhitelistRow, WhitelistTable } from './whitelists.repository.ts';
 
 // Shared rules of the four lists.
-
-function duplicate(path: string, value: string): DomainError {
-  return new DomainError(ErrorCode.CONFLICT, { messageKey: 'errors.duplicateEntry', values: { value }, details: [{ path, message: 'errors.duplicateEntry' }] });
-}
-
-/** Runs a change; a unique-constraint race (someone added the same entry just now) is a duplicate. */
-async function guardUnique<T>(work: () => Promise<T>, path: string, value: string): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicate(path, value);
-    throw error;
-  }
-}
-
-/** Batch actions name existing entries only: one unknown id refuses the whole batch. */
-function requireAll<T extends { id: string }>(rows: T[], ids: readonly string[]): T[] {
-  const found = new Set(rows.map((r) => r.id));
-  const missing = [...new Set(ids)].filter((id) => !found.has(id));
-  if (missing.length > 0) throw new DomainError(ErrorCode.NOT_FOUND, { details: missing.map((id) => ({ path: 'ids', message: 'errors.10004', values: { id } })) });
-  return rows;
-}
 
 /** Whether every column `changes` names already holds that value. */
 function changesNothing<Row extends object>(existing: Row, changes: Partial<Row>): boolean {
@@ -96,10 +74,12 @@ async function findRow<T extends WhitelistTable, Entry>(ctx: ServiceContext, kin
   return row;
 }
 
+const duplicateOf = <T extends WhitelistTable, Entry>(kind: WhitelistKind<T, Entry>, row: WhitelistRow<T>) => duplicateEntry(kind.unique.path, kind.unique.value(row));
+
 /** Refuses `row` when another entry already holds its unique value. */
 async function assertFree<T extends WhitelistTable, Entry>(ctx: ServiceContext, kind: WhitelistKind<T, Entry>, row: WhitelistRow<T>): Promise<void> {
   const holder = await kind.unique.holder(ctx.db, row);
-  if (holder && holder.id !== row.id) throw duplicate(kind.unique.path, kind.unique.value(row));
+  if (holder && holder.id !== row.id) throw duplicateOf(kind, row);
 }
 
 /** Adds a checked row and its audit entry together. */
@@ -112,14 +92,13 @@ async function addEntry<T extends WhitelistTable, Entry>(
   now: number,
 ): Promise<Entry> {
   await assertFree(ctx, kind, row);
-  await guardUnique(
+  await withUniqueGuard(
     () =>
       ctx.db.transaction().execute(async (trx) => {
         await whitelistsRepository.insert(trx, kind.table, row);
         await audit.record(trx, actor, { action: `whitelists.${kind.label}.create`, code: P.WHITELIST_EDIT, targets: [kind.target(row)], params: body, before: null, after: kind.toEntry(row, now) }, now);
       }),
-    kind.unique.path,
-    kind.unique.value(row),
+    () => duplicateOf(kind, row),
   );
   return kind.toEntry(row, now);
 }
@@ -138,14 +117,13 @@ async function editEntry<T extends WhitelistTable, Entry>(
   if (changesNothing(existing, changes)) return kind.toEntry(existing, now);
   const written = { ...changes, updated_by: actor.accountName, updated_at: now };
   const updated = { ...existing, ...written };
-  await guardUnique(
+  await withUniqueGuard(
     () =>
       ctx.db.transaction().execute(async (trx) => {
         await whitelistsRepository.update(trx, kind.table, existing.id, written);
         await audit.record(trx, actor, { action: `whitelists.${kind.label}.update`, code: P.WHITELIST_EDIT, targets: [kind.target(existing)], params: body, before: kind.toEntry(existing, now), after: kind.toEntry(updated, now) }, now);
       }),
-    kind.unique.path,
-    kind.unique.value(updated),
+    () => duplicateOf(kind, updated),
   );
   return kind.toEntry(updated, now);
 }
@@ -153,7 +131,7 @@ async function editEntry<T extends WhitelistTable, Entry>(
 /** The batch on/off action; answers how many entries were not so already. */
 async function switchEntries<T extends WhitelistTable, Entry>(ctx: ServiceContext, actor: AuditActor, kind: WhitelistKind<T, Entry>, value: SwitchState, body: { ids: string[] }): Promise<number> {
   const { name, column, describe } = kind.switch;
-  const rows = requireAll(await whitelistsRepository.findByIds(ctx.db, kind.table, body.ids), body.ids);
+  const rows = requireAllFound(await whitelistsRepository.findByIds(ctx.db, kind.table, body.ids), body.ids);
   const now = ctx.now();
   return ctx.db.transaction().execute(async (trx) => {
     const changed = await whitelistsRepository.setSwitch(trx, kind.table, column, body.ids, value, actor.accountName, now);
@@ -170,7 +148,7 @@ async function switchEntries<T extends WhitelistTable, Entry>(ctx: ServiceContex
 }
 
 async function deleteEntries<T extends WhitelistTable, Entry>(ctx: ServiceContext, actor: AuditActor, kind: WhitelistKind<T, Entry>, body: DeleteBody): Promise<number> {
-  const rows = requireAll(await whitelistsRepository.findByIds(ctx.db, kind.table, body.ids), body.ids);
+  const rows = requireAllFound(await whitelistsRepository.findByIds(ctx.db, kind.table, body.ids), body.ids);
   const now = ctx.now();
   return ctx.db.transaction().execute(async (trx) => {
     const deleted = await whitelistsRepository.remove(trx, kind.table, body.ids);

@@ -44,3 +44,23 @@ export function invalidField(path: string, messageKey: string, values: Record<st
     details: [{ path, message: messageKey }],
   });
 }
+
+/** Another entry already holds `value` in the unique field `path` (a body path). */
+export function duplicateEntry(path: string, value: string): DomainError {
+  return new DomainError(ErrorCode.CONFLICT, {
+    messageKey: 'errors.duplicateEntry',
+    values: { value },
+    details: [{ path, message: 'errors.duplicateEntry' }],
+  });
+}
+
+/**
+ * Batch actions name existing entries only: unless `rows` (as loaded for `ids`) holds every
+ * id asked for, the whole batch is refused, naming each unknown id once.
+ */
+export function requireAllFound<Row extends { id: string }>(rows: Row[], ids: readonly string[]): Row[] {
+  const found = new Set(rows.map((row) => row.id));
+  const missing = [...new Set(ids)].filter((id) => !found.has(id));
+  if (missing.length > 0) throw new DomainError(ErrorCode.NOT_FOUND, { details: missing.map((id) => ({ path: 'ids', message: 'errors.10004', values: { id } })) });
+  return rows;
+}
