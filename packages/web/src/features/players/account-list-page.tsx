@@ -78,9 +78,16 @@ export function AccountListPage() {
     { key: 'userId', title: t('fields.userId'), fixed: 'left', width: 120, render: (_, a) => <Typography.Text copyable>{a.userId}</Typography.Text> },
     { key: 'account', title: t('fields.account'), dataIndex: 'account', width: 200, ellipsis: true },
     { key: 'name', title: t('fields.name'), dataIndex: 'name', width: 140, ellipsis: true },
+    // The ban state next to the name: what an operator acts on, never behind the scroll.
+    {
+      key: 'state',
+      title: t('fields.state'),
+      width: 120,
+      render: (_, a) => (a.banned ? <Tag color="red" title={`${untilText(a.banUntil, t)}${a.banReason ? ` · ${a.banReason}` : ''}`}>{t('states.banned')}</Tag> : <Tag color="green">{t('states.normal')}</Tag>),
+    },
     { key: 'type', title: t('fields.type'), width: 100, render: (_, a) => t(`accountTypes.${a.type as 'guest'}`, { defaultValue: a.type }) },
     { key: 'thirdId', title: t('fields.thirdId'), width: 200, ellipsis: true, render: (_, a) => a.thirdId ?? '-' },
-    { key: 'inheritance', title: t('fields.inheritanceCode'), width: 130, render: (_, a) => a.inheritanceCode ?? '-' },
+    { key: 'inheritance', title: t('fields.inheritanceCode'), width: 150, ellipsis: true, render: (_, a) => a.inheritanceCode ?? '-' },
     { key: 'inheritancePassword', title: t('fields.inheritancePassword'), width: 120, render: (_, a) => (a.hasInheritancePassword ? t('states.set') : t('states.notSet')) },
     { key: 'initAccount', title: t('fields.initAccount'), dataIndex: 'initAccount', width: 180, ellipsis: true },
     { key: 'roles', title: t('fields.roleCount'), width: 80, align: 'right', render: (_, a) => <a href={`${paths.playerList}?userId=${encodeURIComponent(a.userId)}`}>{a.roleCount}</a> },
@@ -90,12 +97,6 @@ export function AccountListPage() {
     { key: 'createDevice', title: t('fields.createDeviceNumber'), width: 160, ellipsis: true, render: (_, a) => (a.personalHidden ? hidden : a.createDeviceNumber || '-') },
     { key: 'createdAt', title: t('fields.createdAt'), width: 170, render: (_, a) => <Stamp value={a.createdAt} /> },
     { key: 'updatedAt', title: t('fields.updatedAt'), width: 170, render: (_, a) => <Stamp value={a.updatedAt} /> },
-    {
-      key: 'state',
-      title: t('fields.state'),
-      width: 120,
-      render: (_, a) => (a.banned ? <Tag color="red" title={`${untilText(a.banUntil, t)}${a.banReason ? ` · ${a.banReason}` : ''}`}>{t('states.banned')}</Tag> : <Tag color="green">{t('states.normal')}</Tag>),
-    },
     ...(canBan
       ? [
           {
