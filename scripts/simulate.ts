@@ -126,6 +126,7 @@ async function main(): Promise<void> {
         `Events           ${fmt(summary.events)} (accepted ${fmt(summary.ingest.accepted)}, duplicates ${fmt(summary.ingest.duplicates)}, retries ${fmt(summary.ingest.retries)})`,
         ...rows,
         `Online samples   ${fmt(summary.onlineSamples)} (region x instant), snapshots ${fmt(summary.snapshots)}`,
+        `Reports          ${fmt(summary.reports)} players' reports, ${fmt(summary.redeemClaims)} redeem-code claims`,
         `Elapsed          ${(summary.elapsedMs / 1000).toFixed(1)} s, ${fmt(summary.eventsPerSecond)} events/s`,
       ].join('\n'),
     );

@@ -1,8 +1,8 @@
 /**
  * One role's whole history: from sign-up to now, day by day, whether it comes back (retention),
- * its sessions (when, how long), and what it does in each (sign in, mail, play, pull, spend,
- * chat, sign out). Events go to the run's collector as they happen; the role's world rows are
- * built from its final state.
+ * its sessions (when, how long), and what it does in each (sign in, mail, redeem codes, play,
+ * pull, spend, chat, report someone, sign out). Events go to the run's collector as they
+ * happen; the role's world rows are built from its final state.
  */
 import { PERMANENT_UNTIL } from '@gm/contract/game-commands.contract.ts';
 import { roleIdOf, userIdOf } from '../world/world.seed.ts';
@@ -12,9 +12,11 @@ import { BAN_REASONS, STARTER_CARDS } from './game-content.ts';
 import { EventSink } from './log-events.ts';
 import { claimDailyTasks, climbTower, fightArena, playDungeon, playElite, playStory, regenerateEnergy, sweep, tendEquipment, unionDaily } from './play-activities.ts';
 import { Ledger } from './player-ledger.ts';
+import { fileReport } from './player-reports.ts';
 import { energyCap, type PlayerSim } from './player-state.ts';
 import { SALT, streamFor } from './population.ts';
 import { claimMonthlyCard, processRefunds, shop } from './purchases.ts';
+import { codesFor, redeemCodes } from './redeem-codes.ts';
 import { roleNameOf } from './role-names.ts';
 import type { RunContext } from './run-context.ts';
 import { chatInWorld, chatWithFriend, deliverPublicMail, handleMailbox, sendPrivateMail, welcomeMail } from './social-activities.ts';
@@ -140,6 +142,7 @@ function playSession(p: PlayerSim, plannedStart: number, length: number): boolea
   }
   deliverPublicMail(p);
   if (p.sessions === 1 || p.rng.chance(0.85)) handleMailbox(p);
+  redeemCodes(p);
   claimMonthlyCard(p);
   unionDaily(p);
   eventSkin(p);
@@ -161,6 +164,7 @@ function playSession(p: PlayerSim, plannedStart: number, length: number): boolea
     }
     p.sink.advance(p.rng.int(5, 45) * 1000);
   }
+  fileReport(p);
   if (profile.cheater && p.sessions >= 2 && p.rng.chance(0.3)) {
     // Caught by the anti-cheat: banned and thrown out.
     const days = p.rng.pick([3, 7, 30, 0]);
@@ -261,7 +265,12 @@ export function simulatePlayer(run: RunContext, index: number): PlayerOutcome {
     lastLogoutAt: null,
     online: false,
     lastIp: '',
+    reportRng: streamFor(seed, index, SALT.reports),
+    reportsFiled: 0,
+    codeRng: streamFor(seed, index, SALT.codes),
+    codes: [],
   };
+  p.codes = codesFor(p);
 
   const signupDay = clock.dayStart(profile.signupAt);
   for (let day = signupDay; day < now && !p.online; day = clock.dayStart(day + DAY_MS + 3 * HOUR_MS)) {

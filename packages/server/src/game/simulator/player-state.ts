@@ -7,6 +7,7 @@ import type { Random } from '../world/world.seed.ts';
 import type { Ledger } from './player-ledger.ts';
 import type { EventSink } from './log-events.ts';
 import type { PlayerProfile } from './population.ts';
+import type { HeldCode } from './redeem-codes.ts';
 import type { RunContext } from './run-context.ts';
 
 export interface MailboxEntry {
@@ -79,6 +80,14 @@ export interface PlayerSim {
   lastLogoutAt: number | null;
   online: boolean;
   lastIp: string;
+
+  // Reports and redeem codes draw from streams of their own, so their draws do not shift the
+  // draws of the rest of the role's life.
+  reportRng: Random;
+  reportsFiled: number;
+  codeRng: Random;
+  /** Redeem codes the role has and has not used yet. */
+  codes: HeldCode[];
 }
 
 /** Experience to go from `level` to the next. */

@@ -66,7 +66,7 @@ export function streamFor(seed: number, index: number, salt: number): Random {
   return createRandom(mix(mix(seed, index), salt));
 }
 
-export const SALT = { account: 1, role: 2, life: 3, region: 5, owner: 6, friends: 7, name: 8, identity: 9 } as const;
+export const SALT = { account: 1, role: 2, life: 3, region: 5, owner: 6, friends: 7, name: 8, identity: 9, reports: 10, codes: 11 } as const;
 
 const frac = (x: number) => x - Math.floor(x);
 /** A low-discrepancy draw: shares come out right even for a few hundred players. */
@@ -102,6 +102,11 @@ export interface SignupCurve {
   cumulative: Float64Array;
 }
 
+/** The day of the window (from 0) the three-day marketing campaign starts. */
+export function campaignStartDay(days: number): number {
+  return Math.floor(days * 0.6);
+}
+
 /**
  * Hourly sign-up weights from the window start to now: a launch wave that settles, a marketing
  * campaign of three days around 60 % of the window, weekends a quarter busier, and the hour of
@@ -112,7 +117,7 @@ export function signupCurve(clock: DisplayClock, windowStart: number, now: numbe
   const slotStart = new Float64Array(slots);
   const slotLength = new Float64Array(slots);
   const cumulative = new Float64Array(slots);
-  const campaignFrom = Math.floor(days * 0.6);
+  const campaignFrom = campaignStartDay(days);
   let total = 0;
   for (let s = 0; s < slots; s += 1) {
     const start = windowStart + s * HOUR_MS;
@@ -211,7 +216,7 @@ function survivalDays(u: number): number {
   return Infinity;
 }
 
-function weighted<T>(rng: Random, items: readonly (readonly [T, number])[]): T {
+export function weighted<T>(rng: Random, items: readonly (readonly [T, number])[]): T {
   const total = items.reduce((sum, [, w]) => sum + w, 0);
   let roll = rng.next() * total;
   for (const [item, w] of items) {

@@ -1,9 +1,11 @@
 /**
  * What every simulated player of one run shares: the clock and window, the population, the
- * regions and products read from the world, the operators' public mails and the limited gacha
- * pools of the period, and where events and world rows are collected.
+ * regions and products read from the world, the operators' public mails, redeem-code campaigns
+ * and the limited gacha pools of the period, and where events, world rows, players' reports and
+ * redeem claims are collected.
  */
 import type { Grant } from '@gm/contract/game-commands.contract.ts';
+import type { IngestRedeemClaim, IngestReport } from '@gm/contract/ingest.contract.ts';
 import type { LogKey } from '@gm/contract/log-catalogue.ts';
 import type { Insertable } from 'kysely';
 import type { GameMailboxesTable, NewGameOrder } from '../world/world.table.ts';
@@ -12,6 +14,7 @@ import { ITEM, LIMITED_POOL_DAYS, limitedPool, OPERATIONS_SENDER, SYSTEM_SENDER 
 import type { EventCollector, SimEvent } from './log-events.ts';
 import type { OnlineCounter } from './online-counts.ts';
 import type { Population, SimRegion } from './population.ts';
+import type { RedeemCampaign } from './redeem-codes.ts';
 
 export type NewGameMailbox = Insertable<GameMailboxesTable>;
 
@@ -57,12 +60,16 @@ export interface RunContext {
   regions: readonly SimRegion[];
   products: readonly SimProduct[];
   publicMails: readonly PublicMail[];
+  redeemCampaigns: readonly RedeemCampaign[];
   online: OnlineCounter;
   /** Events of the current chunk, by log. */
   events: ChunkEvents;
   /** Mail other players sent to roles of this run (written with the chunk). */
   privateMails: NewGameMailbox[];
   orders: NewGameOrder[];
+  /** Players' reports and redeem-code claims of the current chunk (sent with its events). */
+  reports: IngestReport[];
+  redeemClaims: IngestRedeemClaim[];
 }
 
 /** Collects a chunk's events and counts them per log over the whole run. */

@@ -1,8 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Grant } from '@gm/contract/game-commands.contract.ts';
 import { LOG_CATALOGUE } from '@gm/contract/log-catalogue.ts';
+import { REPORT_REASONS } from '@gm/contract/players.contract.ts';
 import type { Db } from '../../db/database.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { REDEEM_BATCHES, REPORT_TEXTS } from '../world/reports.seed.ts';
 import { seedDemoHistory } from './demo-history.ts';
 import { DAY_MS, HOUR_MS } from './display-time.ts';
 import type { SimulationSummary } from './simulator.ts';
@@ -232,6 +235,78 @@ describe('the game-traffic simulator', () => {
     expect([...grantedIds].every((id) => orders.get(id)?.status !== 'incomplete')).toBe(true);
   });
 
+  it("reports players' reports of each other: real roles, at a time the reporter was playing, with the texts players write", async () => {
+    const reports = await db.selectFrom('game_reports').selectAll().execute();
+    expect(reports.length).toBeGreaterThan(0);
+    expect(reports).toHaveLength(summary.reports);
+    expect(summary.ingest.reports).toBe(summary.reports);
+    const players = new Map((await db.selectFrom('game_players').selectAll().execute()).map((p) => [p.role_id, p]));
+    const sessions = await rows<{ b_role_id: string; b_event_name: string; b_timestamp: unknown }>(db, 'select b_role_id, b_event_name, b_timestamp from log_login order by b_role_id, b_timestamp');
+    for (const r of reports) {
+      const role = players.get(r.role_id);
+      const reporter = players.get(r.reporter_role_id);
+      expect(role, r.report_id).toBeDefined();
+      expect(reporter, r.report_id).toBeDefined();
+      expect(r.reporter_role_id).not.toBe(r.role_id);
+      // The name and region the reported role had (names and regions do not change here).
+      expect([r.role_name, r.area_id]).toEqual([role?.role_name, role?.area_id]);
+      expect(role?.created_at).toBeLessThan(r.reported_at);
+      expect(REPORT_REASONS).toContain(r.reason);
+      expect(REPORT_TEXTS[r.reason as (typeof REPORT_REASONS)[number]]).toContain(r.content);
+      expect(r.reported_at).toBeGreaterThanOrEqual(summary.windowStart);
+      expect(r.reported_at).toBeLessThanOrEqual(NOW);
+      // Filed in a session of the reporter: its last sign-in or out before then was a sign-in.
+      const before = sessions.filter((e) => e.b_role_id === r.reporter_role_id && num(e.b_timestamp) <= r.reported_at);
+      expect(before.at(-1)?.b_event_name, r.report_id).toBe('login');
+    }
+  });
+
+  it('reports redeem-code claims whose rewards are the batch’s and reach the role as currency and item events', async () => {
+    const claims = await db.selectFrom('game_redeem_claims').selectAll().execute();
+    expect(claims.length).toBeGreaterThan(0);
+    expect(claims).toHaveLength(summary.redeemClaims);
+    expect(summary.ingest.redeemClaims).toBe(summary.redeemClaims);
+    const players = new Map((await db.selectFrom('game_players').selectAll().execute()).map((p) => [p.role_id, p]));
+    const batches = new Map(Object.values(REDEEM_BATCHES).map((b) => [b.id, b]));
+    const oneOffCodes = new Set<string>();
+    const claimed = new Set<string>();
+    const gains = new Map<string, number>();
+    const currency = await rows<{ b_role_id: string; subreason: string; gold_id: string; gold_num: unknown; act_type: unknown }>(
+      db,
+      "select b_role_id, subreason, gold_id, gold_num, act_type from log_currency where reason = 'redeem_code'",
+    );
+    for (const e of currency) gains.set(`${e.b_role_id}/${e.subreason}/${e.gold_id}`, (gains.get(`${e.b_role_id}/${e.subreason}/${e.gold_id}`) ?? 0) + num(e.gold_num));
+    const items = await rows<{ b_role_id: string; subreason: string; item_id: string; change_num: unknown }>(db, "select b_role_id, subreason, item_id, change_num from log_item where reason = 'redeem_code'");
+    for (const e of items) gains.set(`${e.b_role_id}/${e.subreason}/${e.item_id}`, (gains.get(`${e.b_role_id}/${e.subreason}/${e.item_id}`) ?? 0) + num(e.change_num));
+    const CURRENCY_ID = { recharge: 'paid_crystal', nonRecharge: 'free_crystal', unionCoin: 'union_coin' } as const;
+    for (const c of claims) {
+      const batch = batches.get(c.batch_id);
+      const role = players.get(c.role_id);
+      expect(batch, c.claim_id).toBeDefined();
+      expect(c.batch_name).toBe(batch?.name);
+      expect(JSON.parse(c.rewards)).toEqual(batch?.rewards);
+      expect([c.role_name, c.user_id, c.area_id]).toEqual([role?.role_name, role?.user_id, role?.area_id]);
+      expect(c.claimed_at).toBeGreaterThanOrEqual(Math.max(summary.windowStart, role?.created_at ?? 0));
+      expect(c.claimed_at).toBeLessThanOrEqual(NOW);
+      // A batch once per role; a shared code is the batch's word, a one-off code is used once.
+      expect(claimed.has(`${c.role_id}/${c.batch_id}`), c.claim_id).toBe(false);
+      claimed.add(`${c.role_id}/${c.batch_id}`);
+      if (batch?.sharedCode) expect(c.code).toBe(batch.sharedCode);
+      else {
+        expect(c.code).toMatch(/^CS[A-Z2-9]{10}$/);
+        expect(oneOffCodes.has(c.code)).toBe(false);
+        oneOffCodes.add(c.code);
+      }
+      for (const g of JSON.parse(c.rewards) as Grant[]) {
+        const id = g.kind === 'currency' ? CURRENCY_ID[g.currency] : g.sourceId;
+        expect(gains.get(`${c.role_id}/${c.batch_id}/${id}`), `${c.claim_id} ${id}`).toBe(g.quantity);
+      }
+    }
+    // Nothing is granted for a code without a claim.
+    expect(currency.every((e) => claimed.has(`${e.b_role_id}/${e.subreason}`) && num(e.act_type) === 1)).toBe(true);
+    expect(items.every((e) => claimed.has(`${e.b_role_id}/${e.subreason}`))).toBe(true);
+  });
+
   it('reports online counts for every region, following the day curve', async () => {
     const samples = await db.selectFrom('online_samples').selectAll().where('game_id', '=', 'demo').execute();
     const regions = await db.selectFrom('game_regions').select('id').execute();
@@ -262,6 +337,8 @@ describe('determinism', () => {
       orders: await db.selectFrom('game_orders').selectAll().orderBy('order_id').execute(),
       online: await db.selectFrom('online_samples').select(['area_id', 'at', 'online', 'queue']).orderBy('at').orderBy('area_id').execute(),
       snapshots: (await db.selectFrom('player_snapshots').selectAll().orderBy('role_id').execute()).map(({ received_at: _, ...rest }) => rest),
+      reports: await db.selectFrom('game_reports').selectAll().orderBy('report_id').execute(),
+      claims: await db.selectFrom('game_redeem_claims').selectAll().orderBy('claim_id').execute(),
     };
   }
 

@@ -2,8 +2,9 @@
  * The driver: plays a population of players over the last `days` days up to `now`, writes the
  * world they leave behind (accounts, roles, bags, maps, mailboxes, orders) into the world
  * tables, and reports what happened through the ingest API (event logs, online counts,
- * snapshots). Players are simulated and sent in chunks, so memory stays flat however many
- * there are. The same seed and options on the same world give the same rows and events.
+ * snapshots, players' reports, redeem-code claims). Players are simulated and sent in chunks,
+ * so memory stays flat however many there are. The same seed and options on the same world give
+ * the same rows and events.
  */
 import { LOG_CATALOGUE, type LogKey } from '@gm/contract/log-catalogue.ts';
 import type { Db } from '../../db/database.ts';
@@ -16,6 +17,7 @@ import type { IngestClient, IngestTotals } from './ingest-client.ts';
 import { createOnlineCounter } from './online-counts.ts';
 import { simulatePlayer, type PlayerOutcome } from './player-life.ts';
 import { createPopulation, type SimRegion } from './population.ts';
+import { redeemCampaignsOf } from './redeem-codes.ts';
 import { ChunkEvents, productKind, publicMailsOf, type RunContext, type SimProduct } from './run-context.ts';
 import { accountRow, type AccountActivity } from './world-rows.ts';
 
@@ -62,6 +64,9 @@ export interface SimulationSummary {
   payers: number;
   onlineSamples: number;
   snapshots: number;
+  /** Players' reports of each other and redeem-code claims, reported through the ingest API. */
+  reports: number;
+  redeemClaims: number;
   firstRoleId: string | null;
   lastRoleId: string | null;
   windowStart: number;
@@ -164,10 +169,13 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     regions,
     products,
     publicMails: publicMailsOf(clock, windowStart, now),
+    redeemCampaigns: redeemCampaignsOf(clock, windowStart, now, days),
     online,
     events,
     privateMails: [],
     orders: [],
+    reports: [],
+    redeemClaims: [],
   };
 
   const accounts = new Map<number, AccountActivity>();
@@ -175,6 +183,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   let sessions = 0;
   let payers = 0;
   let sent = 0;
+  let reports = 0;
+  let redeemClaims = 0;
   for (let from = 0; from < players; from += chunkSize) {
     const to = Math.min(players, from + chunkSize);
     const outcomes: PlayerOutcome[] = [];
@@ -204,6 +214,12 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     sent += batch.length;
     await client.sendEvents(batch);
     await client.sendPlayers(outcomes.map((o) => o.snapshot));
+    const chunkReports = run.reports.splice(0);
+    const chunkClaims = run.redeemClaims.splice(0);
+    reports += chunkReports.length;
+    redeemClaims += chunkClaims.length;
+    await client.sendReports(chunkReports);
+    await client.sendRedeemClaims(chunkClaims);
     options.onProgress?.({ playersDone: to, players, events: sent, elapsedMs: performance.now() - started });
   }
 
@@ -250,6 +266,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     payers,
     onlineSamples: samples.length * regions.length,
     snapshots: players,
+    reports,
+    redeemClaims,
     firstRoleId: players > 0 ? roleIdOf(firstIndex) : null,
     lastRoleId: players > 0 ? roleIdOf(firstIndex + players - 1) : null,
     windowStart,

@@ -1,8 +1,9 @@
 /**
  * What the demo game reports besides its world state: players' reports of each other and
- * redeem-code claims, derived from a seed like the players themselves (`world.seed.ts`). The
- * traffic simulator or a real game adds more through `worldRepository.insertReports` /
- * `insertRedeemClaims`.
+ * redeem-code claims, derived from a seed like the players themselves (`world.seed.ts`), for
+ * tests and the browser tests' worlds. The traffic simulator and a real game report theirs
+ * through the ingest API (`/api/ingest/reports`, `/api/ingest/redeem-claims`); the report texts
+ * and code batches here are the demo game's, shared with the simulator.
  */
 import type { Grant } from '@gm/contract/game-commands.contract.ts';
 import { REPORT_REASONS, type ReportReason } from '@gm/contract/players.contract.ts';
@@ -14,7 +15,8 @@ import { createRandom, roleIdOf, type Random } from './world.seed.ts';
 
 const DAY_MS = 86_400_000;
 
-const REPORT_TEXTS: Record<ReportReason, readonly string[]> = {
+/** What players write when they report someone, by reason (in the demo's bilingual style). */
+export const REPORT_TEXTS: Readonly<Record<ReportReason, readonly string[]>> = {
   cheating: ['开了加速外挂，一秒打完副本 Speed hack, clears the dungeon in one second', '自动瞄准 Aimbot in arena', '伤害数值异常 Impossible damage numbers'],
   abuse: ['世界频道骂人 Insulting people in world chat', '组队时辱骂队友 Abusing teammates in a party', '私聊骚扰 Harassment in private messages'],
   spam: ['刷屏卖金币 Spamming gold-selling ads', '反复发送外部链接 Posting external links again and again'],
@@ -70,14 +72,31 @@ export async function seedReports(db: Db, options: { count: number; seed: number
   return rows.map((r) => r.report_id);
 }
 
-const BATCHES: readonly { id: string; name: string; rewards: Grant[] }[] = [
-  { id: 'B2026LAUNCH', name: '公测庆典 Launch celebration', rewards: [{ kind: 'currency', currency: 'nonRecharge', quantity: 300 }, { kind: 'item', itemType: 'prop', sourceId: '100103', quantity: 5, rarity: 4 }] },
-  { id: 'B2026WEIBO', name: '微博礼包 Weibo gift', rewards: [{ kind: 'item', itemType: 'prop', sourceId: '100101', quantity: 10, rarity: 2 }, { kind: 'item', itemType: 'materials', sourceId: '400101', quantity: 200, rarity: 1 }] },
-  { id: 'B2026STREAM', name: '直播福利 Live-stream reward', rewards: [{ kind: 'currency', currency: 'nonRecharge', quantity: 120 }] },
-  { id: 'B2026CS', name: '客服补偿 Support compensation', rewards: [{ kind: 'currency', currency: 'nonRecharge', quantity: 500 }, { kind: 'item', itemType: 'materials', sourceId: '400104', quantity: 1, rarity: 5 }] },
-];
+export interface RedeemBatch {
+  id: string;
+  name: string;
+  /** What each code of the batch gives (items of the demo's bag catalogue). */
+  rewards: Grant[];
+  /** The one code everybody types (a campaign word); null: one-off codes, each redeemed once. */
+  sharedCode: string | null;
+}
+
+/** The demo game's redeem-code batches (campaigns). */
+export const REDEEM_BATCHES: Readonly<Record<'launch' | 'weibo' | 'stream' | 'support', RedeemBatch>> = {
+  launch: { id: 'B2026LAUNCH', name: '公测庆典 Launch celebration', sharedCode: 'LAUNCH', rewards: [{ kind: 'currency', currency: 'nonRecharge', quantity: 300 }, { kind: 'item', itemType: 'prop', sourceId: '100103', quantity: 5, rarity: 4 }] },
+  weibo: { id: 'B2026WEIBO', name: '微博礼包 Weibo gift', sharedCode: 'WEIBO', rewards: [{ kind: 'item', itemType: 'prop', sourceId: '100101', quantity: 10, rarity: 2 }, { kind: 'item', itemType: 'materials', sourceId: '400101', quantity: 200, rarity: 1 }] },
+  stream: { id: 'B2026STREAM', name: '直播福利 Live-stream reward', sharedCode: 'STREAM', rewards: [{ kind: 'currency', currency: 'nonRecharge', quantity: 120 }] },
+  support: { id: 'B2026CS', name: '客服补偿 Support compensation', sharedCode: null, rewards: [{ kind: 'currency', currency: 'nonRecharge', quantity: 500 }, { kind: 'item', itemType: 'materials', sourceId: '400104', quantity: 1, rarity: 5 }] },
+};
+
+const BATCHES: readonly RedeemBatch[] = Object.values(REDEEM_BATCHES);
 
 const CODE_CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A one-off code of the support batch: `CS` and ten characters that cannot be misread. */
+export function oneOffCode(rng: Random): string {
+  return `CS${Array.from({ length: 10 }, () => CODE_CHARS.charAt(rng.int(0, CODE_CHARS.length - 1))).join('')}`;
+}
 
 /** Records `count` redeem-code claims in the 30 days before `now`. Returns the claim ids. */
 export async function seedRedeemClaims(db: Db, options: { count: number; seed: number; now: number }): Promise<string[]> {
@@ -92,10 +111,7 @@ export async function seedRedeemClaims(db: Db, options: { count: number; seed: n
     if (seen.has(`${p.role_id}:${batch.id}`)) return;
     seen.add(`${p.role_id}:${batch.id}`);
     // Shared codes (a campaign word) and one-off codes (a support compensation).
-    const code =
-      batch.id === 'B2026CS'
-        ? `CS${Array.from({ length: 10 }, () => CODE_CHARS.charAt(rng.int(0, CODE_CHARS.length - 1))).join('')}`
-        : batch.id.slice(5);
+    const code = batch.sharedCode ?? oneOffCode(rng);
     rows.push({
       claim_id: `C${options.seed}-${first}-${String(i).padStart(7, '0')}`,
       code,
