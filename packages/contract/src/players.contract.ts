@@ -81,7 +81,11 @@ const userIds = z
   .array(gameRef, { error: 'validation.selectAccountsFirst' })
   .min(1, { error: 'validation.selectAccountsFirst' })
   .max(MAX_COMMAND_TARGETS, { error: 'validation.batchTooLarge' });
-const flag = z.stringbool().optional();
+/**
+ * A yes/no filter: `true` / `false` in the console's query strings, a JSON boolean when the
+ * console sends the same query to a game (game-reads.contract.ts).
+ */
+const flag = z.union([z.boolean(), z.stringbool()]).optional();
 
 /** Spec section 5, Ban: "Duration must be chosen", in seconds, or -1 for no end. */
 export const sanctionDuration = z

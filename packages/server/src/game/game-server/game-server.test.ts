@@ -130,3 +130,26 @@ describe('the reference game server checks every signature', () => {
     expect(unsigned.json()).toMatchObject({ error: { code: 'unsigned' } });
   });
 });
+
+describe('the reference game server answers the player screens’ reads', () => {
+  const read = (name: string, body: string, headers = signedHeaders('demo', KEY, body, seconds(NOW))) =>
+    server.inject({ method: 'POST', url: `/gm/v1/reads/${name}`, headers: { 'content-type': 'application/json', ...headers }, payload: body });
+
+  it('answers a signed read from its world, the same signature twice, and refuses unsigned, unknown and malformed ones', async () => {
+    const body = JSON.stringify({ roleId });
+    const first = await read('playerDetail', body);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ ok: true, result: { player: { roleId } } });
+    // A read changes nothing, so the very same signed request is answered again.
+    expect((await read('playerDetail', body)).statusCode).toBe(200);
+    expect((await read('playerDetail', JSON.stringify({ roleId: 'nobody' }))).json()).toEqual({ ok: true, result: { player: null } });
+
+    expect((await read('playerDetail', body, signedHeaders('demo', 'another-key-0123456789', body, seconds(NOW)))).json()).toMatchObject({ error: { code: 'badSignature' } });
+    const unknown = await read('everything', body);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ error: { code: 'unknownRead' } });
+    const malformed = await read('listPlayers', JSON.stringify({ size: 100_000 }));
+    expect(malformed.statusCode).toBe(422);
+    expect(malformed.json()).toMatchObject({ ok: false, failure: { kind: 'invalid', reason: 'invalidParams' } });
+  });
+});

@@ -1,13 +1,15 @@
 /**
  * The reference game server: a separate program that speaks the game protocol
  * (docs/game-protocol.md) the way a studio's server should. It keeps its own database, holds the
- * embedded game world (seeded on first start with the demo regions, store and players) and
- * applies each signed command to it, so the console's `http` adapter can be run and tested
- * against a real process. Faults can be switched on at start for tests and demos.
+ * embedded game world (seeded on first start with the demo regions, store, players, reports and
+ * redeem claims), applies each signed command to it and answers the player screens' reads from
+ * it, so the console's `http` adapter can be run and tested against a real process. Faults can
+ * be switched on at start for tests and demos.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { GAME_COMMANDS, type GameCommandKind } from '@gm/contract/game-commands.contract.ts';
+import { GAME_READS, type GameReadName } from '@gm/contract/game-reads.contract.ts';
 import { GAME_ID_PATTERN } from '@gm/contract/ingest.contract.ts';
 import { migrateToLatest, openDatabase, type Database } from '../../db/database.ts';
 import {
@@ -23,6 +25,7 @@ import {
 } from '../gateway/game-protocol.ts';
 import { GatewayError } from '../gateway/gateway.ts';
 import { createEmbeddedGateway, type EmbeddedGateway } from '../world/embedded-gateway.ts';
+import { seedRedeemClaims, seedReports } from '../world/reports.seed.ts';
 import { seedGameWorld } from '../world/world.seed.ts';
 import * as worldRepository from '../world/world.repository.ts';
 
@@ -67,6 +70,8 @@ export type GameServer = FastifyInstance & { game: GameServerState };
 
 const isCommandKind = (kind: string): kind is GameCommandKind => Object.hasOwn(GAME_COMMANDS, kind);
 
+const isReadName = (name: string): name is GameReadName => Object.hasOwn(GAME_READS, name);
+
 const failure = (code: ProtocolErrorCode, message: string): ProtocolError => ({ ok: false, error: { code, message } });
 
 /**
@@ -106,7 +111,12 @@ export async function buildGameServer(options: GameServerOptions): Promise<GameS
   try {
     await migrateToLatest(database.db);
     if ((await worldRepository.listRegions(database.db)).length === 0) {
-      seededPlayers = (await seedGameWorld(database.db, { players: options.players ?? 2000, seed: options.seed ?? GAME_SERVER_SEED, now: now() })).length;
+      const seed = options.seed ?? GAME_SERVER_SEED;
+      seededPlayers = (await seedGameWorld(database.db, { players: options.players ?? 2000, seed, now: now() })).length;
+      // What the player screens read besides the world state: a report or claim per ten players.
+      const filed = Math.max(1, Math.ceil(seededPlayers / 10));
+      await seedReports(database.db, { count: filed, seed, now: now() });
+      await seedRedeemClaims(database.db, { count: filed, seed, now: now() });
     }
   } catch (error) {
     await database.close();
@@ -159,6 +169,27 @@ export async function buildGameServer(options: GameServerOptions): Promise<GameS
   app.get(REGIONS_PATH, async (request, reply) => {
     if (!authenticated(request, reply, false)) return reply;
     return { ok: true, regions: await gateway.listRegions() };
+  });
+
+  // The player screens' reads, answered from this game's world exactly as the embedded adapter
+  // answers them (world-reads.ts). The faults are for commands and leave reads alone.
+  app.post<{ Params: { name: string } }>(`${GAME_PROTOCOL_PREFIX}/reads/:name`, async (request, reply) => {
+    if (!authenticated(request, reply, false)) return reply;
+    const { name } = request.params;
+    if (!isReadName(name)) return reply.code(404).send(failure('unknownRead', `no read ${name}`));
+    let query: unknown;
+    try {
+      query = JSON.parse((request.body as Buffer | undefined)?.toString('utf8') ?? '') as unknown;
+    } catch {
+      return reply.code(422).send({ ok: false, failure: { kind: 'invalid', reason: 'invalidParams', details: { issues: [{ path: '', message: 'validation.invalidJson' }] } } });
+    }
+    try {
+      const run = gateway[name] as (query: unknown) => Promise<unknown>;
+      return { ok: true, result: await run(query) };
+    } catch (error) {
+      if (error instanceof GatewayError && error.kind === 'invalid') return reply.code(422).send({ ok: false, failure: error.toFailure() });
+      throw error;
+    }
   });
 
   app.post<{ Params: { kind: string } }>(`${GAME_PROTOCOL_PREFIX}/commands/:kind`, async (request, reply) => {

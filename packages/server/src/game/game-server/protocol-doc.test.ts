@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GAME_COMMAND_KINDS, GAME_INVALID_REASONS, GAME_REFUSAL_REASONS } from '@gm/contract/game-commands.contract.ts';
+import { GAME_READ_NAMES } from '@gm/contract/game-reads.contract.ts';
 import { PROTOCOL_ERROR_CODES, signedHeaders } from '../gateway/game-protocol.ts';
 import { GENERATED_END, GENERATED_START, PROTOCOL_DOC_PATH, renderCommandReference } from './protocol-doc.ts';
 
@@ -19,6 +20,13 @@ describe('docs/game-protocol.md', () => {
     for (const kind of GAME_COMMAND_KINDS) {
       expect(doc, kind).toContain(`### \`${kind}\``);
       expect(doc, kind).toContain(`POST /gm/v1/commands/${kind}`);
+    }
+  });
+
+  it('has a section for every read of the player screens, with its path', () => {
+    for (const name of GAME_READ_NAMES) {
+      expect(doc, name).toContain(`### Read: \`${name}\``);
+      expect(doc, name).toContain(`POST /gm/v1/reads/${name}`);
     }
   });
 

@@ -18,7 +18,8 @@ import {
   type GameInvalidReason,
   type GameRefusalReason,
 } from '@gm/contract/game-commands.contract.ts';
-import { commandPath, REGIONS_PATH, regionsAnswer } from '../gateway/game-protocol.ts';
+import { GAME_READ_NAMES, GAME_READS, type GameReadName } from '@gm/contract/game-reads.contract.ts';
+import { commandPath, readPath, REGIONS_PATH, regionsAnswer } from '../gateway/game-protocol.ts';
 
 export const PROTOCOL_DOC_PATH = fileURLToPath(new URL('../../../../../docs/game-protocol.md', import.meta.url));
 export const GENERATED_START = '<!-- generated:commands:start (protocol-doc.ts; do not edit by hand) -->';
@@ -69,6 +70,22 @@ export const COMMAND_NOTES: Record<GameCommandKind, CommandNotes> = {
   cancelOrder: { does: 'A completed order only: takes back what the role still holds of its goods, never below zero (the rest is `shortfall`), and marks it cancelled.', refusals: ['orderNotFound', 'orderNotCompleted', 'goodsNotFound', 'playerNotFound'] },
 };
 
+/** What each read answers; typed by name, so a new read fails the type-check until it is described here. */
+export const READ_NOTES: Record<GameReadName, string> = {
+  listPlayers:
+    'The player list: roles matching every given filter, newest first (`createdAt`, then `roleId`, descending). `roleName` and the account filters match a prefix ignoring letter case; the other ids are exact. `banned` / `muted` mean a ban or mute in force now. `total` counts at most `COUNT_WINDOW` (1,000) rows past the page, and `totalCapped` says there are more.',
+  listSanctionedPlayers: 'Roles whose ban (`kind: "ban"`) or mute (`kind: "mute"`) is in force now, the latest end first (permanent ones lead), then by `roleId`.',
+  playerDetail: 'One role with its region\'s name, its account\'s type and ban, how many bag stacks it holds and how many maps of each kind it has unlocked. `player: null` when there is no such role.',
+  playerBag: 'One role\'s bag, by `sourceId`, with each item\'s name from the game\'s catalogue (`null` when it has none). `bag: null` when there is no such role.',
+  playerMaps: 'One role\'s maps of each kind: the game\'s whole catalogue in its order, then maps the role knows outside it, each with whether it is unlocked and the role\'s position on it. `maps: null` when there is no such role.',
+  knownIds: 'Which of the ids the game knows, as role ids (`kind: "roles"`) or user ids (`kind: "accounts"`): the console checks an imported worksheet before a batch action. Order is free.',
+  listAccounts:
+    'User accounts matching every given filter, newest first, each with how many roles it owns. Every field, personal data included: the console hides last-login IP and devices from operators without the right to see them. The inheritance password never leaves the game, only whether one is set.',
+  listBannedAccounts: 'Accounts whose ban is in force now, the latest end first, then by `userId`.',
+  listReports: 'Players\' reports of each other, newest first, with the reported role\'s current mute and ban and how many reports name it in all.',
+  listRedeemClaims: 'Redeem-code claims, newest first, with what each gave.',
+};
+
 const TIME = 'epoch ms UTC';
 /** Notes by field name (the last part of a path). */
 const FIELD_NOTES: Record<string, string> = {
@@ -99,6 +116,38 @@ const FIELD_NOTES: Record<string, string> = {
   kicked: 'roles signed out',
   mergedInto: 'the region it was merged into; null = live',
   underMaintenance: 'true exactly when status is close',
+};
+
+/**
+ * Notes of the reads' fields. The queries are the console's own list queries: a time bound may
+ * also be an ISO 8601 string and a flag the string `"true"` / `"false"`, but the console sends
+ * numbers and JSON booleans.
+ */
+const READ_TIME_FROM = `${TIME}, at or after`;
+const READ_TIME_TO = `${TIME}, before (exclusive)`;
+const READ_FLAG = 'the console sends a JSON boolean';
+const READ_FIELD_NOTES: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(FIELD_NOTES).filter(([field]) => !['createdFrom', 'createdTo', 'levelMin', 'levelMax', 'time'].includes(field))),
+  page: '0-based',
+  createdFrom: READ_TIME_FROM,
+  createdTo: READ_TIME_TO,
+  lastLoginFrom: READ_TIME_FROM,
+  lastLoginTo: READ_TIME_TO,
+  from: READ_TIME_FROM,
+  to: READ_TIME_TO,
+  online: READ_FLAG,
+  recharge: READ_FLAG,
+  banned: `${READ_FLAG}; in a result: a ban in force now`,
+  muted: `${READ_FLAG}; in a result: a mute in force now`,
+  roleName: 'in a query: a prefix, ignoring letter case',
+  name: 'in a query: a prefix, ignoring letter case',
+  createdAt: TIME,
+  lastLoginAt: `${TIME}; null = never`,
+  reportedAt: TIME,
+  claimedAt: TIME,
+  updatedAt: TIME,
+  total: 'matching rows, counted at most 1,000 past the page',
+  totalCapped: 'true when there are more than `total`',
 };
 
 interface JsonSchema {
@@ -187,13 +236,13 @@ function discriminator(variants: JsonSchema[]): { field: string; values: string[
   return undefined;
 }
 
-function rowsOf(schema: JsonSchema, prefix: string, required: boolean, out: Row[], io: 'input' | 'output'): void {
+function rowsOf(schema: JsonSchema, prefix: string, required: boolean, out: Row[], io: 'input' | 'output', fieldNotes: Record<string, string>): void {
   const variants = variantsOf(schema)?.filter((v) => !isNull(v));
   const nullable = (variantsOf(schema)?.some(isNull) ?? false) || (Array.isArray(schema.type) && schema.type.includes('null'));
   const notes = (field: string): string[] => {
     const list: string[] = [];
     if (schema.default !== undefined && io === 'input') list.push(`default ${code(schema.default)}`);
-    const note = FIELD_NOTES[field];
+    const note = fieldNotes[field];
     if (note) list.push(note);
     return list;
   };
@@ -202,7 +251,7 @@ function rowsOf(schema: JsonSchema, prefix: string, required: boolean, out: Row[
   if (variants && variants.length === 1 && variants[0]) {
     // `X | null`: describe X and say it may be null.
     const inner: Row[] = [];
-    rowsOf({ ...variants[0], ...(schema.default === undefined ? {} : { default: schema.default }) }, prefix, required, inner, io);
+    rowsOf({ ...variants[0], ...(schema.default === undefined ? {} : { default: schema.default }) }, prefix, required, inner, io, fieldNotes);
     if (inner[0] && nullable) inner[0].type += ' or null';
     out.push(...inner);
     return;
@@ -213,7 +262,7 @@ function rowsOf(schema: JsonSchema, prefix: string, required: boolean, out: Row[
     // Rows shared by every variant once; the others with the variant they belong to.
     const perVariant = variants.map((v) => {
       const rows: Row[] = [];
-      rowsOf(v, prefix, true, rows, io);
+      rowsOf(v, prefix, true, rows, io, fieldNotes);
       return rows.filter((r) => r.path !== prefix);
     });
     const key = (r: Row) => `${r.path}|${r.type}|${String(r.required)}|${r.notes.join(';')}`;
@@ -249,7 +298,7 @@ function rowsOf(schema: JsonSchema, prefix: string, required: boolean, out: Row[
     for (const [name, property] of Object.entries(schema.properties)) {
       // A defaulted field may be left out of a request; an answer always has it.
       const isRequired = (schema.required ?? []).includes(name) && (io === 'output' || property.default === undefined);
-      rowsOf(property, prefix ? `${prefix}.${name}` : name, isRequired, out, io);
+      rowsOf(property, prefix ? `${prefix}.${name}` : name, isRequired, out, io, fieldNotes);
     }
     return;
   }
@@ -258,7 +307,7 @@ function rowsOf(schema: JsonSchema, prefix: string, required: boolean, out: Row[
     const union = (variantsOf(schema.items)?.length ?? 0) > 1;
     out.push({ path: prefix, type: `object[]${count ? ` (${count})` : ''}`, required, notes: [...(union ? ['each one of the shapes below'] : []), ...notes(field)] });
     const items: Row[] = [];
-    rowsOf(schema.items, `${prefix}[]`, true, items, io);
+    rowsOf(schema.items, `${prefix}[]`, true, items, io, fieldNotes);
     // The array's row already says its items are objects.
     out.push(...items.filter((r) => r.path !== `${prefix}[]`));
     return;
@@ -266,9 +315,9 @@ function rowsOf(schema: JsonSchema, prefix: string, required: boolean, out: Row[
   out.push({ path: prefix, type: typeOf(schema) + (nullable && !typeOf(schema).includes('null') ? ' or null' : ''), required, notes: notes(field) });
 }
 
-function table(schema: z.ZodType, io: 'input' | 'output'): string {
+function table(schema: z.ZodType, io: 'input' | 'output', fieldNotes: Record<string, string> = FIELD_NOTES): string {
   const rows: Row[] = [];
-  rowsOf(z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema, '', true, rows, io);
+  rowsOf(z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema, '', true, rows, io, fieldNotes);
   const request = io === 'input';
   const head = request ? '| field | type | required | notes |\n|---|---|---|---|' : '| field | type | notes |\n|---|---|---|';
   const lines = rows.map((r) =>
@@ -307,7 +356,24 @@ export function renderCommandReference(): string {
     '',
     table(regionsAnswer, 'output'),
   ].join('\n');
-  return [GENERATED_START, '', ...sections.flatMap((s) => [s, '']), reads, '', GENERATED_END].join('\n');
+  const playerReads = GAME_READ_NAMES.map((name) =>
+    [
+      `### Read: \`${name}\``,
+      '',
+      READ_NOTES[name],
+      '',
+      `\`POST ${readPath(name)}\`. Not refused as a replay; 422 \`invalid / invalidParams\` for a malformed query.`,
+      '',
+      'Request body (the query):',
+      '',
+      table(GAME_READS[name].query, 'input', READ_FIELD_NOTES),
+      '',
+      'Result (`result` of the 200 answer):',
+      '',
+      table(GAME_READS[name].result, 'output', READ_FIELD_NOTES),
+    ].join('\n'),
+  );
+  return [GENERATED_START, '', ...sections.flatMap((s) => [s, '']), reads, '', ...playerReads.flatMap((s) => [s, '']), GENERATED_END].join('\n');
 }
 
 /** The document with its generated part replaced. */

@@ -15,6 +15,8 @@ export const HEALTH_PATH = `${GAME_PROTOCOL_PREFIX}/health`;
 /** A read: the server list with each region's runtime state. */
 export const REGIONS_PATH = `${GAME_PROTOCOL_PREFIX}/regions`;
 export const commandPath = (kind: string) => `${GAME_PROTOCOL_PREFIX}/commands/${kind}`;
+/** A read of the player screens: POST, the query as the signed JSON body (game-reads.contract.ts). */
+export const readPath = (name: string) => `${GAME_PROTOCOL_PREFIX}/reads/${name}`;
 
 /** The same three headers as the ingest API. */
 export const GAME_PROTOCOL_HEADERS = INGEST_HEADERS;
@@ -43,6 +45,7 @@ export const PROTOCOL_ERROR_CODES = [
   'badSignature',
   'replayed',
   'unknownCommand',
+  'unknownRead',
   'notFound',
   'bodyTooLarge',
   'badRequest',
@@ -56,6 +59,9 @@ export const protocolError = z.object({
   error: z.object({ code: z.string(), message: z.string() }),
 });
 export type ProtocolError = z.infer<typeof protocolError>;
+
+/** `POST /gm/v1/reads/{name}`, `200`: the read's answer. */
+export const readAnswered = z.object({ ok: z.literal(true), result: z.unknown() });
 
 /** `GET /gm/v1/regions`, `200`: every region, merged ones included (`mergedInto`). */
 export const regionsAnswer = z.object({ ok: z.literal(true), regions: z.array(region) });

@@ -23,10 +23,12 @@ import {
   type GatewayHealth,
   type Region,
 } from '@gm/contract/game-commands.contract.ts';
+import type { GameReadName, GameReadQueryInput, GameReadResult } from '@gm/contract/game-reads.contract.ts';
 
 export type { GatewayErrorKind, GatewayFailure, GatewayHealth };
 
 type Command<K extends GameCommandKind> = (command: GameCommandInput<K>) => Promise<GameCommandResult<K>>;
+type Read<K extends GameReadName> = (query: GameReadQueryInput<K>) => Promise<GameReadResult<K>>;
 
 export interface GameGateway {
   /** `embedded` or `http`. */
@@ -74,6 +76,22 @@ export interface GameGateway {
    * region's runtime state. Regions are few, so the console filters and pages them itself.
    */
   listRegions(): Promise<Region[]>;
+  /*
+   * Reads of the player screens (game-reads.contract.ts): no command id, change nothing, answer
+   * from the game's own world. A role that does not exist is `null` in the answer, not a failure.
+   */
+  listPlayers: Read<'listPlayers'>;
+  listSanctionedPlayers: Read<'listSanctionedPlayers'>;
+  playerDetail: Read<'playerDetail'>;
+  playerBag: Read<'playerBag'>;
+  playerMaps: Read<'playerMaps'>;
+  /** Which of the ids (roles or accounts) the game knows: the Excel import checks them before a batch action. */
+  knownIds: Read<'knownIds'>;
+  /** Accounts with every field: the console hides personal data from operators without 12003 itself. */
+  listAccounts: Read<'listAccounts'>;
+  listBannedAccounts: Read<'listBannedAccounts'>;
+  listReports: Read<'listReports'>;
+  listRedeemClaims: Read<'listRedeemClaims'>;
   /** Whether the game answers; never throws. */
   health(): Promise<GatewayHealth>;
 }
@@ -81,8 +99,10 @@ export interface GameGateway {
 /** Every command of the contract is a method of the port. */
 type Assert<T extends true> = T;
 export type GatewayCoversContract = Assert<GameCommandKind extends keyof GameGateway ? true : false>;
+/** And so is every read. */
+export type GatewayCoversReads = Assert<GameReadName extends keyof GameGateway ? true : false>;
 
-/** What an adapter answers besides commands. */
+/** What an adapter answers besides commands and the contract's reads. */
 export interface GatewayReads {
   listRegions: GameGateway['listRegions'];
   health: GameGateway['health'];
@@ -91,8 +111,11 @@ export interface GatewayReads {
 /** How an adapter runs any command: validate, send or apply, answer. */
 export type CommandExecutor = <K extends GameCommandKind>(kind: K, command: GameCommandInput<K>) => Promise<GameCommandResult<K>>;
 
-/** Builds the port from an adapter's executor, so both adapters route commands the same way. */
-export function gatewayFrom(adapter: string, execute: CommandExecutor, reads: GatewayReads): GameGateway {
+/** How an adapter answers any read of the contract: validate, send or query, answer. */
+export type ReadExecutor = <K extends GameReadName>(name: K, query: GameReadQueryInput<K>) => Promise<GameReadResult<K>>;
+
+/** Builds the port from an adapter's executors, so both adapters route commands and reads the same way. */
+export function gatewayFrom(adapter: string, execute: CommandExecutor, read: ReadExecutor, reads: GatewayReads): GameGateway {
   return {
     adapter,
     kickPlayers: (c) => execute('kickPlayers', c),
@@ -121,6 +144,16 @@ export function gatewayFrom(adapter: string, execute: CommandExecutor, reads: Ga
     replenishOrder: (c) => execute('replenishOrder', c),
     cancelOrder: (c) => execute('cancelOrder', c),
     listRegions: reads.listRegions,
+    listPlayers: (q) => read('listPlayers', q),
+    listSanctionedPlayers: (q) => read('listSanctionedPlayers', q),
+    playerDetail: (q) => read('playerDetail', q),
+    playerBag: (q) => read('playerBag', q),
+    playerMaps: (q) => read('playerMaps', q),
+    knownIds: (q) => read('knownIds', q),
+    listAccounts: (q) => read('listAccounts', q),
+    listBannedAccounts: (q) => read('listBannedAccounts', q),
+    listReports: (q) => read('listReports', q),
+    listRedeemClaims: (q) => read('listRedeemClaims', q),
     health: reads.health,
   };
 }

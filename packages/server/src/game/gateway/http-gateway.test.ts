@@ -3,16 +3,15 @@
  * studio's server would), on 127.0.0.1 with temporary SQLite files. Each server is started with
  * `node --import tsx .../main.ts` and GAME_SERVER_PORT=0, and always stopped in afterAll.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameCommandInput } from '@gm/contract/game-commands.contract.ts';
 import { openDatabase, type Database } from '../../db/database.ts';
+import { GAME_SERVER_START_TIMEOUT_MS as START_TIMEOUT_MS, gameServerProcesses, type GameServerProcess, type GameServerProcesses } from '../../testing/game-server-process.ts';
 import { openTestDatabase } from '../../testing/test-database.ts';
 import { GAME_SERVER_SEED } from '../game-server/game-server.ts';
 import { createEmbeddedGateway, type EmbeddedGateway } from '../world/embedded-gateway.ts';
@@ -23,75 +22,11 @@ import { createHttpGateway, type HttpGatewayOptions } from './http-gateway.ts';
 
 const KEY = 'http-gateway-test-key-0123456789';
 const PLAYERS = 40;
-const MAIN = fileURLToPath(new URL('../game-server/main.ts', import.meta.url));
-const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 const DAY = 86_400_000;
-/** Generous: a busy machine with several servers starting at once is slow to start them. */
-const START_TIMEOUT_MS = 45_000;
 
-interface GameServerProcess {
-  url: string;
-  databaseUrl: string;
-  child: ChildProcess;
-  /** Ends the process (SIGTERM, then SIGKILL) and waits for it. */
-  stop(signal?: NodeJS.Signals): Promise<void>;
-}
-
-const running = new Set<GameServerProcess>();
 let dir: string;
-
-/** Starts main.ts with these settings and resolves with its address once it prints its line. */
-function startGameServer(name: string, settings: Record<string, string> = {}): Promise<GameServerProcess> {
-  const databaseUrl = `sqlite:${join(dir, `${name}.db`)}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    cwd: ROOT,
-    // Only these variables: the server must not see the test runner's settings.
-    env: {
-      GAME_SERVER_PORT: '0',
-      GAME_SERVER_HOST: '127.0.0.1',
-      GAME_SERVER_KEY: KEY,
-      GAME_SERVER_GAME_ID: 'demo',
-      GAME_SERVER_PLAYERS: String(PLAYERS),
-      GAME_SERVER_DATABASE_URL: databaseUrl,
-      ...settings,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill(signal);
-      const killer = setTimeout(() => child.kill('SIGKILL'), 3000);
-      await exited;
-      clearTimeout(killer);
-    }
-    running.delete(server);
-  };
-  const server: GameServerProcess = { url: '', databaseUrl, child, stop };
-  running.add(server);
-
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => {
-      void stop('SIGKILL');
-      reject(new Error(`game server ${name} did not start in time:\n${output}`));
-    }, START_TIMEOUT_MS);
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /game server listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match?.[1] && !server.url) {
-        clearTimeout(timer);
-        server.url = match[1];
-        resolve(server);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      if (!server.url) reject(new Error(`game server ${name} exited with ${String(code)}:\n${output}`));
-    });
-  });
-}
+let servers: GameServerProcesses;
+const startGameServer = (name: string, settings: Record<string, string> = {}) => servers.start(name, settings);
 
 /** A port on 127.0.0.1 that nothing listens on. */
 async function freePort(): Promise<number> {
@@ -142,6 +77,7 @@ let items: { roleId: string; sourceId: string; current: number }[];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'gm-game-server-'));
+  servers = gameServerProcesses({ dir, key: KEY, players: PLAYERS });
   [fast, slow, flaky, broken] = await Promise.all([
     startGameServer('fast'),
     startGameServer('slow', { GAME_SERVER_DELAY_MS: '1500' }),
@@ -165,7 +101,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const database of opened) await database.close();
-  await Promise.all([...running].map((server) => server.stop()));
+  await servers?.stopAll();
   await reference?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });

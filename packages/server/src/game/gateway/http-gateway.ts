@@ -1,6 +1,7 @@
 /**
- * The `http` adapter of the game gateway: sends each command to a real game server over the
- * signed game protocol (docs/game-protocol.md) and answers what the game answers.
+ * The `http` adapter of the game gateway: sends each command, and each read of the player
+ * screens, to a real game server over the signed game protocol (docs/game-protocol.md) and
+ * answers what the game answers.
  *
  * A command is checked against the contract before anything is sent. Each attempt is signed
  * anew and carries the same command id, so retrying is safe: the game applies an id once and
@@ -17,8 +18,21 @@ import {
   type GatewayHealth,
   type Region,
 } from '@gm/contract/game-commands.contract.ts';
-import { commandApplied, commandPath, commandRefused, HEALTH_PATH, healthAnswer, protocolError, REGIONS_PATH, regionsAnswer, signedHeaders } from './game-protocol.ts';
-import { GatewayError, gatewayFrom, type CommandExecutor, type GameGateway } from './gateway.ts';
+import { GAME_READS, type GameReadName, type GameReadQueryInput, type GameReadResult } from '@gm/contract/game-reads.contract.ts';
+import {
+  commandApplied,
+  commandPath,
+  commandRefused,
+  HEALTH_PATH,
+  healthAnswer,
+  protocolError,
+  readAnswered,
+  readPath,
+  REGIONS_PATH,
+  regionsAnswer,
+  signedHeaders,
+} from './game-protocol.ts';
+import { GatewayError, gatewayFrom, type CommandExecutor, type GameGateway, type ReadExecutor } from './gateway.ts';
 
 export interface HttpGatewayOptions {
   /** The game server's base URL, e.g. `https://gm.game.example:8090` (no trailing path). */
@@ -186,6 +200,32 @@ export function createHttpGateway(options: HttpGatewayOptions): GameGateway {
     throw unexpected(answer);
   };
 
+  /**
+   * A read is sent like a command (signed JSON body, the same retries: it changes nothing, so
+   * every failure that leaves no answer may be retried) and its answer is checked against the
+   * read's result schema. A 422 is the game finding the query malformed.
+   */
+  const read: ReadExecutor = async <K extends GameReadName>(name: K, input: GameReadQueryInput<K>) => {
+    const { query, result } = GAME_READS[name];
+    const parsed = query.safeParse(input);
+    if (!parsed.success) {
+      throw GatewayError.invalid('invalidParams', { issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) });
+    }
+    const answer = await exchange(readPath(name), JSON.stringify(parsed.data));
+    if (answer.status === 422) {
+      const refused = commandRefused.safeParse(answer.body);
+      if (!refused.success) throw GatewayError.unavailable('malformedResponse', { status: 422, issues: refused.error.issues.map((i) => i.path.join('.')) });
+      throw new GatewayError(refused.data.failure);
+    }
+    if (answer.status !== 200) throw unexpected(answer);
+    const answered = readAnswered.safeParse(answer.body);
+    const value = answered.success ? result.safeParse(answered.data.result) : undefined;
+    if (!value?.success) {
+      throw GatewayError.unavailable('malformedResponse', { status: 200, issues: (value?.error.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`).slice(0, 20) });
+    }
+    return value.data as GameReadResult<K>;
+  };
+
   async function listRegions(): Promise<Region[]> {
     const answer = await exchange(REGIONS_PATH, undefined);
     if (answer.status !== 200) throw unexpected(answer);
@@ -219,7 +259,7 @@ export function createHttpGateway(options: HttpGatewayOptions): GameGateway {
     }
   }
 
-  return gatewayFrom('http', execute, { listRegions, health });
+  return gatewayFrom('http', execute, read, { listRegions, health });
 }
 
 function resultOf<K extends GameCommandKind>(kind: K, commandId: string, body: unknown): GameCommandResult<K> {

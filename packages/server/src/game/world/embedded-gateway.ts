@@ -13,9 +13,10 @@ import {
   type GameCommandResult,
   type Region,
 } from '@gm/contract/game-commands.contract.ts';
+import { GAME_READS, type GameReadName, type GameReadQuery, type GameReadQueryInput } from '@gm/contract/game-reads.contract.ts';
 import { sql } from 'kysely';
 import type { Db, Trx } from '../../db/database.ts';
-import { GatewayError, gatewayFrom, type CommandExecutor, type GameGateway } from '../gateway/gateway.ts';
+import { GatewayError, gatewayFrom, type CommandExecutor, type GameGateway, type ReadExecutor } from '../gateway/gateway.ts';
 import {
   applyGrants,
   createGameWorld,
@@ -25,6 +26,7 @@ import {
   signOut,
   type GameWorld,
 } from './game-world.ts';
+import { WORLD_READS, type WorldRead } from './world-reads.ts';
 import type { GameAccountRow, GamePlayerRow, GameRegionRow } from './world.table.ts';
 import * as worldRepository from './world.repository.ts';
 
@@ -81,6 +83,18 @@ export function createEmbeddedGateway(db: Db, options: EmbeddedGatewayOptions = 
     }
   };
 
+  // A read runs outside any transaction: each of its queries sees committed state, which is all
+  // a screen needs, and it never holds a write lock (SQLite) while the operator pages.
+  const read: ReadExecutor = async <K extends GameReadName>(name: K, input: GameReadQueryInput<K>) => {
+    const parsed = GAME_READS[name].query.safeParse(input);
+    if (!parsed.success) {
+      throw GatewayError.invalid('invalidParams', { issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) });
+    }
+    // The map's type ties each name to its own query and answer; indexed by a generic name, TypeScript sees a union.
+    const answer = WORLD_READS[name] as unknown as WorldRead<K>;
+    return answer(db, parsed.data as GameReadQuery<K>, now());
+  };
+
   async function health() {
     const started = performance.now();
     try {
@@ -93,7 +107,7 @@ export function createEmbeddedGateway(db: Db, options: EmbeddedGatewayOptions = 
 
   const listRegions = async () => (await worldRepository.listRegions(db)).map(regionOf);
 
-  return { ...gatewayFrom('embedded', execute, { listRegions, health }), world: createGameWorld(db, now) };
+  return { ...gatewayFrom('embedded', execute, read, { listRegions, health }), world: createGameWorld(db, now) };
 }
 
 /** A concurrent transaction claimed the same command id first. */

@@ -18,12 +18,11 @@ import * as playersService from '../players/players.service.ts';
  * overwrite an edit, so it refuses `setMapPosition` while the role is online (`playerOnline`).
  */
 export async function positions(ctx: ServiceContext, roleId: string): Promise<ExplorePositions> {
-  const maps = await playersService.playerMaps(ctx, roleId);
-  const player = await playersService.requirePlayerRow(ctx, roleId);
+  const [maps, player] = await Promise.all([playersService.playerMaps(ctx, roleId), playersService.playerDetail(ctx, roleId)]);
   return {
     roleId,
-    roleName: player.role_name,
-    areaId: player.area_id,
+    roleName: player.roleName,
+    areaId: player.areaId,
     isOnline: maps.isOnline,
     offlineAt: maps.offlineAt,
     maps: maps.maps.explore,

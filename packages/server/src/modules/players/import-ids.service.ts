@@ -3,7 +3,6 @@ import { MAX_COMMAND_TARGETS } from '@gm/contract/game-commands.contract.ts';
 import type { ImportIdsQuery, ImportIdsResult } from '@gm/contract/players.contract.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { DomainError } from '../../platform/errors/domain-error.ts';
-import * as worldRepository from '../../game/world/world.repository.ts';
 import { firstSheetWithData, readWorkbook, SpreadsheetError, type Sheet } from '../../platform/spreadsheet/read-workbook.ts';
 
 const invalidFile = (messageKey: string, values: Record<string, unknown> = {}) =>
@@ -28,10 +27,7 @@ export async function importIds(ctx: ServiceContext, query: ImportIdsQuery, body
   if (unique.length > MAX_COMMAND_TARGETS) throw invalidFile('batchTooLarge', { maximum: MAX_COMMAND_TARGETS });
   const tooLong = unique.find((id) => id.length > 100);
   if (tooLong !== undefined) throw invalidFile('idMax');
-  const known =
-    query.kind === 'roles'
-      ? new Set((await worldRepository.findPlayers(ctx.db, unique)).map((p) => p.role_id))
-      : new Set((await worldRepository.findAccounts(ctx.db, unique)).map((a) => a.user_id));
+  const known = new Set((await ctx.gateway.knownIds({ kind: query.kind, ids: unique })).known);
   return {
     kind: query.kind,
     sheet: sheet.name,

@@ -1,11 +1,13 @@
 /**
- * Player management: reads of the game world for the screens, and every change as a command
- * through the game gateway. The gateway is called outside any transaction (the embedded game
- * opens its own); the audit entry is written after it with the game's before and after values.
+ * Player management: the screens' reads and every change go through the game gateway, so they
+ * show and act on whichever game the console operates (embedded or over http). The gateway is
+ * called outside any transaction (the embedded game opens its own); the audit entry is written
+ * after it with the game's before and after values.
  * A failed command reaches the error handler, which audits it with outcome `failed`.
  */
 import { ErrorCode } from '@gm/contract/errors.ts';
-import { MAP_KINDS, PERMANENT_UNTIL, type MapKind } from '@gm/contract/game-commands.contract.ts';
+import { PERMANENT_UNTIL } from '@gm/contract/game-commands.contract.ts';
+import type { WorldAccount } from '@gm/contract/game-reads.contract.ts';
 import { P, isGranted } from '@gm/contract/permissions.ts';
 import {
   PERMANENT_DURATION,
@@ -29,7 +31,6 @@ import {
   type KickAllBody,
   type KickBody,
   type LiftBody,
-  type MapProgress,
   type MarkBody,
   type Player,
   type PlayerDetail,
@@ -47,173 +48,45 @@ import type { AuditActor } from '../../platform/audit/audit.service.ts';
 import type { Principal } from '../../platform/auth/access.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { DomainError } from '../../platform/errors/domain-error.ts';
-import { inForce, parsePosition } from '../../game/world/game-world.ts';
-import { DEMO_ITEMS, DEMO_MAPS } from '../../game/world/world.seed.ts';
-import type { GameAccountRow, GameMapProgressRow, GamePlayerRow } from '../../game/world/world.table.ts';
-import * as worldRepository from '../../game/world/world.repository.ts';
 import * as playersRepository from './players.repository.ts';
-
-// ---------------------------------------------------------------------------------------------
-// Rows to contract shapes.
-// ---------------------------------------------------------------------------------------------
-
-export function toPlayer(row: GamePlayerRow, now: number): Player {
-  return {
-    roleId: row.role_id,
-    roleName: row.role_name,
-    userId: row.user_id,
-    thirdId: row.third_id,
-    account: row.account,
-    areaId: row.area_id,
-    level: row.level,
-    unionName: row.union_name,
-    identityMark: row.identity_mark,
-    identityRemark: row.identity_remark,
-    createdAt: row.created_at,
-    lastLoginAt: row.last_login_at,
-    recentLoginAt: row.recent_login_at,
-    offlineAt: row.offline_at,
-    isOnline: row.is_online === 1,
-    isRecharge: row.is_recharge === 1,
-    rechargeCurrency: row.recharge_currency,
-    nonRechargeCurrency: row.non_recharge_currency,
-    muted: inForce(row.mute_until, now),
-    muteUntil: row.mute_until,
-    muteReason: row.mute_reason,
-    banned: inForce(row.ban_until, now),
-    banUntil: row.ban_until,
-    banReason: row.ban_reason,
-    mainStoryProgress: row.main_story_progress,
-    currentExp: row.current_exp,
-    energy: row.energy,
-    unionCoin: row.union_coin,
-    pvpRanks: row.pvp_ranks,
-    pvpScore: row.pvp_score,
-    updatedAt: row.updated_at,
-  };
-}
-
-function toAccount(row: GameAccountRow, roleCount: number, personal: boolean, now: number): GameAccount {
-  return {
-    userId: row.user_id,
-    account: row.account,
-    name: row.name,
-    type: row.type,
-    thirdId: row.third_id,
-    inheritanceCode: row.inheritance_code,
-    hasInheritancePassword: row.inheritance_password_hash !== null,
-    initAccount: row.init_account,
-    lastLoginAt: row.last_login_at,
-    lastLoginIp: personal ? row.last_login_ip : null,
-    lastLoginDevice: personal ? row.last_login_device : null,
-    createDeviceNumber: personal ? row.create_device_number : null,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    banned: inForce(row.ban_until, now),
-    banUntil: row.ban_until,
-    banReason: row.ban_reason,
-    roleCount,
-    personalHidden: !personal,
-  };
-}
-
-function toMap(row: GameMapProgressRow | undefined, mapId: string): MapProgress {
-  return {
-    mapId,
-    unlocked: row?.unlocked === 1,
-    position: parsePosition(row?.position ?? null),
-    updatedAt: row?.updated_at ?? null,
-  };
-}
 
 /** Spec: "player does not exist". */
 export const playerNotFound = () => new DomainError(ErrorCode.NOT_FOUND, { messageKey: 'game.playerNotFound' });
 
-export async function requirePlayerRow(ctx: ServiceContext, roleId: string): Promise<GamePlayerRow> {
-  const row = await worldRepository.findPlayer(ctx.db, roleId);
-  if (!row) throw playerNotFound();
-  return row;
-}
-
 // ---------------------------------------------------------------------------------------------
-// Reads.
+// Reads, answered by the game through the gateway.
 // ---------------------------------------------------------------------------------------------
 
 export async function listPlayers(ctx: ServiceContext, q: PlayerListQuery): Promise<CappedPage<Player>> {
-  const now = ctx.now();
-  const { rows, total, capped } = await playersRepository.pagePlayers(ctx.db, q, now);
-  return { results: rows.map((r) => toPlayer(r, now)), total, page: q.page, size: q.size, totalCapped: capped };
+  return ctx.gateway.listPlayers(q);
 }
 
 export async function listSanctionedPlayers(ctx: ServiceContext, q: PlayerForbidQuery): Promise<CappedPage<Player>> {
-  const now = ctx.now();
-  const { rows, total, capped } = await playersRepository.pageSanctionedPlayers(ctx.db, q, now);
-  return { results: rows.map((r) => toPlayer(r, now)), total, page: q.page, size: q.size, totalCapped: capped };
+  return ctx.gateway.listSanctionedPlayers(q);
 }
 
 export async function checkPlayer(ctx: ServiceContext, roleId: string): Promise<CheckPlayerResult> {
-  const row = await worldRepository.findPlayer(ctx.db, roleId);
-  return { exists: row !== undefined, roleId, roleName: row?.role_name ?? null, areaId: row?.area_id ?? null, isOnline: row ? row.is_online === 1 : null };
+  const { player } = await ctx.gateway.playerDetail({ roleId });
+  return { exists: player !== null, roleId, roleName: player?.roleName ?? null, areaId: player?.areaId ?? null, isOnline: player ? player.isOnline : null };
 }
 
 export async function playerDetail(ctx: ServiceContext, roleId: string): Promise<PlayerDetail> {
-  const now = ctx.now();
-  const row = await requirePlayerRow(ctx, roleId);
-  const [region, account, bagStacks, maps] = await Promise.all([
-    worldRepository.findRegion(ctx.db, row.area_id),
-    worldRepository.findAccount(ctx.db, row.user_id),
-    playersRepository.countBag(ctx.db, roleId),
-    worldRepository.listMaps(ctx.db, roleId),
-  ]);
-  const unlockedMaps = Object.fromEntries(MAP_KINDS.map((k) => [k, maps.filter((m) => m.kind === k && m.unlocked === 1).length])) as Record<MapKind, number>;
-  return {
-    ...toPlayer(row, now),
-    areaName: region?.name ?? null,
-    accountType: account?.type ?? null,
-    accountBanned: account ? inForce(account.ban_until, now) : false,
-    accountBanUntil: account?.ban_until ?? null,
-    bagStacks,
-    unlockedMaps,
-  };
+  const { player } = await ctx.gateway.playerDetail({ roleId });
+  if (!player) throw playerNotFound();
+  return player;
 }
-
-const ITEM_NAMES = new Map(DEMO_ITEMS.map((i) => [i.sourceId, i.name]));
 
 export async function bag(ctx: ServiceContext, roleId: string): Promise<BagResult> {
-  const row = await requirePlayerRow(ctx, roleId);
-  const items = await worldRepository.listBag(ctx.db, roleId);
-  return {
-    roleId,
-    roleName: row.role_name,
-    isOnline: row.is_online === 1,
-    items: items.map((i) => ({
-      sourceId: i.source_id,
-      itemType: i.item_type as BagResult['items'][number]['itemType'],
-      number: i.number,
-      rarity: i.rarity,
-      currentNumber: i.current_number,
-      name: ITEM_NAMES.get(i.source_id) ?? null,
-      updatedAt: i.updated_at,
-    })),
-  };
+  const { bag: found } = await ctx.gateway.playerBag({ roleId });
+  if (!found) throw playerNotFound();
+  return found;
 }
 
-/** The game's map catalogue of each kind, merged with the role's progress (maps it knows outside the catalogue too). */
+/** The role's maps of each kind: the game's whole catalogue merged with the role's progress. */
 export async function playerMaps(ctx: ServiceContext, roleId: string): Promise<PlayerMaps> {
-  const row = await requirePlayerRow(ctx, roleId);
-  const progress = await worldRepository.listMaps(ctx.db, roleId);
-  const mapsOf = (kind: MapKind): MapProgress[] => {
-    const mine = new Map(progress.filter((p) => p.kind === kind).map((p) => [p.map_id, p]));
-    const ids = [...DEMO_MAPS[kind], ...[...mine.keys()].filter((id) => !DEMO_MAPS[kind].includes(id))];
-    return ids.map((id) => toMap(mine.get(id), id));
-  };
-  return {
-    roleId,
-    roleName: row.role_name,
-    isOnline: row.is_online === 1,
-    offlineAt: row.offline_at,
-    maps: { explore: mapsOf('explore'), stage: mapsOf('stage'), quantum: mapsOf('quantum') },
-  };
+  const { maps } = await ctx.gateway.playerMaps({ roleId });
+  if (!maps) throw playerNotFound();
+  return maps;
 }
 
 /** Regions for the area filters and the player-add form, as the game lists them. */
@@ -466,29 +339,22 @@ export async function createPlayer(ctx: ServiceContext, actor: AuditActor, comma
 // User accounts.
 // ---------------------------------------------------------------------------------------------
 
-async function accountsPage(ctx: ServiceContext, principal: Principal, page: { rows: GameAccountRow[]; total: number; capped: boolean }, q: { page: number; size: number }, now: number): Promise<CappedPage<GameAccount>> {
+/** The game sends every field; IP and devices are personal data, shown only to a role holding 12003. */
+function withPersonalData(principal: Principal, page: CappedPage<WorldAccount>): CappedPage<GameAccount> {
   const personal = isGranted(principal, P.PERSONAL_DATA);
-  const counts = await playersRepository.roleCounts(
-    ctx.db,
-    page.rows.map((r) => r.user_id),
-  );
-  return {
-    results: page.rows.map((r) => toAccount(r, counts.get(r.user_id) ?? 0, personal, now)),
-    total: page.total,
-    page: q.page,
-    size: q.size,
-    totalCapped: page.capped,
-  };
+  const shown = (a: WorldAccount): GameAccount =>
+    personal
+      ? { ...a, personalHidden: false }
+      : { ...a, lastLoginIp: null, lastLoginDevice: null, createDeviceNumber: null, personalHidden: true };
+  return { ...page, results: page.results.map(shown) };
 }
 
 export async function listAccounts(ctx: ServiceContext, principal: Principal, q: AccountListQuery): Promise<CappedPage<GameAccount>> {
-  const now = ctx.now();
-  return accountsPage(ctx, principal, await playersRepository.pageAccounts(ctx.db, q, now), q, now);
+  return withPersonalData(principal, await ctx.gateway.listAccounts(q));
 }
 
 export async function listBannedAccounts(ctx: ServiceContext, principal: Principal, q: AccountForbidQuery): Promise<CappedPage<GameAccount>> {
-  const now = ctx.now();
-  return accountsPage(ctx, principal, await playersRepository.pageBannedAccounts(ctx.db, q, now), q, now);
+  return withPersonalData(principal, await ctx.gateway.listBannedAccounts(q));
 }
 
 export async function banAccounts(ctx: ServiceContext, actor: AuditActor, commandId: string, body: AccountSanctionBody): Promise<BatchResult> {

@@ -1,0 +1,70 @@
+/**
+ * The reads the console asks a game for through the game gateway: the player screens' lists and
+ * details, answered from the game's own world. A read changes nothing and carries no command id.
+ * Both adapters use these schemas: the embedded world validates the query with them, and the
+ * http adapter and the reference game server put them on the wire (`docs/game-protocol.md`).
+ *
+ * The queries are the console's own list queries (players.contract.ts), so a filter means the
+ * same on both sides; the answers are the shapes the console's screens show. What only the
+ * console decides (hiding personal data from an operator without 12003) it does itself after
+ * the read. `banned` and `muted` are judged by the game's clock.
+ */
+import { z } from 'zod';
+import { gameId, MAX_COMMAND_TARGETS } from './game-commands.contract.ts';
+import {
+  accountForbidQuery,
+  accountListQuery,
+  bagResult,
+  cappedPageOf,
+  claimListQuery,
+  gameAccount,
+  IMPORT_KINDS,
+  player,
+  playerDetail,
+  playerForbidQuery,
+  playerListQuery,
+  playerMaps,
+  playerReport,
+  redeemClaim,
+  reportListQuery,
+} from './players.contract.ts';
+
+const roleQuery = z.object({ roleId: gameId });
+
+/** An account as the game keeps it: every field, personal data included. */
+export const worldAccount = gameAccount.omit({ personalHidden: true });
+export type WorldAccount = z.infer<typeof worldAccount>;
+
+export const GAME_READS = {
+  /** The player list: filtered, newest first, the total counted a window past the page. */
+  listPlayers: { query: playerListQuery, result: cappedPageOf(player) },
+  /** Roles whose ban (`kind: "ban"`) or mute (`kind: "mute"`) is in force, the latest end first. */
+  listSanctionedPlayers: { query: playerForbidQuery, result: cappedPageOf(player) },
+  /** One role with its region's name, its account's ban and its bag and map counts; null when there is no such role. */
+  playerDetail: { query: roleQuery, result: z.object({ player: playerDetail.nullable() }) },
+  /** A role's bag, with the items' names from the game's catalogue; null when there is no such role. */
+  playerBag: { query: roleQuery, result: z.object({ bag: bagResult.nullable() }) },
+  /** A role's maps of each kind: the game's whole catalogue merged with its progress; null when there is no such role. */
+  playerMaps: { query: roleQuery, result: z.object({ maps: playerMaps.nullable() }) },
+  /** Which of some role ids (`kind: "roles"`) or user ids (`kind: "accounts"`) the game knows. */
+  knownIds: {
+    query: z.object({ kind: z.enum(IMPORT_KINDS), ids: z.array(gameId).min(1).max(MAX_COMMAND_TARGETS) }),
+    result: z.object({ known: z.array(z.string()) }),
+  },
+  /** User accounts, newest first, with how many roles each owns. */
+  listAccounts: { query: accountListQuery, result: cappedPageOf(worldAccount) },
+  /** Accounts whose ban is in force, the latest end first. */
+  listBannedAccounts: { query: accountForbidQuery, result: cappedPageOf(worldAccount) },
+  /** Players' reports of each other, newest first, with the reported role's current marks. */
+  listReports: { query: reportListQuery, result: cappedPageOf(playerReport) },
+  /** Redeem-code claims, newest first. */
+  listRedeemClaims: { query: claimListQuery, result: cappedPageOf(redeemClaim) },
+} as const;
+
+export type GameReadName = keyof typeof GAME_READS;
+export const GAME_READ_NAMES = Object.keys(GAME_READS) as GameReadName[];
+/** What a caller passes. */
+export type GameReadQueryInput<K extends GameReadName> = z.input<(typeof GAME_READS)[K]['query']>;
+/** The query after validation (defaults filled in). */
+export type GameReadQuery<K extends GameReadName> = z.output<(typeof GAME_READS)[K]['query']>;
+export type GameReadResult<K extends GameReadName> = z.output<(typeof GAME_READS)[K]['result']>;
