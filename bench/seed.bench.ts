@@ -47,7 +47,7 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 /** A client that only counts: the dry run that measures events per player. */
 function countingClient(): IngestClient {
-  const totals = { requests: 0, retries: 0, events: 0, accepted: 0, duplicates: 0, onlineSamples: 0, snapshots: 0, reports: 0, redeemClaims: 0 };
+  const totals = { requests: 0, retries: 0, events: 0, accepted: 0, duplicates: 0, onlineSamples: 0, snapshots: 0 };
   return {
     totals,
     async sendEvents(events) {
@@ -55,8 +55,6 @@ function countingClient(): IngestClient {
     },
     async sendOnline() {},
     async sendPlayers() {},
-    async sendReports() {},
-    async sendRedeemClaims() {},
   };
 }
 

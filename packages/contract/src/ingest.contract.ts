@@ -6,8 +6,6 @@
  */
 import { z } from 'zod';
 import { ID_MAX_LENGTH } from './constants.ts';
-import { grant } from './game-commands.contract.ts';
-import { REPORT_REASONS } from './players.contract.ts';
 
 /** Request headers of every ingest call (lower-case, as Node reports them). */
 export const INGEST_HEADERS = {
@@ -20,7 +18,7 @@ export const INGEST_HEADERS = {
 export const INGEST_WINDOW_SECONDS = 300;
 export const INGEST_MAX_EVENTS = 5_000;
 export const INGEST_MAX_BYTES = 5 * 1024 * 1024;
-/** Regions per online sample, and players, reports or redeem claims per call. */
+/** Regions per online sample and players per snapshot call. */
 export const INGEST_MAX_ITEMS = 1_000;
 
 export const GAME_ID_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
@@ -122,62 +120,3 @@ export type IngestPlayersBody = z.infer<typeof ingestPlayersBody>;
 
 /** `stored` snapshots replaced older ones or were new; `stale` were older than the one kept. */
 export const ingestPlayersResult = z.object({ stored: z.number().int(), stale: z.number().int() });
-
-// ---------------------------------------------------------------------------------------------
-// POST /api/ingest/reports and /api/ingest/redeem-claims
-// ---------------------------------------------------------------------------------------------
-
-// These land in the world's tables (game_reports, game_redeem_claims), so the bounds are those
-// columns' widths: a longer value would fail on PostgreSQL instead of being refused here.
-const recordId = z.string().min(1).max(64);
-const worldRef = z.string().min(1).max(40);
-const displayName = z.string().max(100);
-
-/** A player's report of another (spec section 3 "Player report"). */
-export const ingestReport = z
-  .object({
-    /** The game's id of the report: a report is stored once per id. */
-    reportId: recordId,
-    /** The reported role. It need not be known to the console yet (its snapshot may come later). */
-    roleId: worldRef,
-    /** The reported role's name and region (zone id, as b_zone_id) when the report was filed. */
-    roleName: displayName,
-    areaId: int32,
-    reporterRoleId: worldRef,
-    reason: z.enum(REPORT_REASONS),
-    content: z.string().max(1000),
-    reportedAt: epochMs,
-  })
-  .refine((r) => r.reporterRoleId !== r.roleId, { path: ['reporterRoleId'], error: 'validation.invalidValue' });
-export type IngestReport = z.infer<typeof ingestReport>;
-
-export const ingestReportsBody = z.object({
-  reports: z.array(ingestReport).min(1).max(INGEST_MAX_ITEMS, { error: 'validation.batchTooLarge' }),
-});
-export type IngestReportsBody = z.infer<typeof ingestReportsBody>;
-
-/** One redemption of a redeem code by a role, with what the code gave. */
-export const ingestRedeemClaim = z.object({
-  /** The game's id of the claim: a claim is stored once per id. */
-  claimId: recordId,
-  code: recordId,
-  /** The code batch (campaign) the code belongs to. */
-  batchId: worldRef,
-  batchName: displayName,
-  roleId: worldRef,
-  roleName: displayName,
-  userId: worldRef,
-  areaId: int32,
-  rewards: z.array(grant).min(1).max(100),
-  claimedAt: epochMs,
-});
-export type IngestRedeemClaim = z.infer<typeof ingestRedeemClaim>;
-
-export const ingestRedeemClaimsBody = z.object({
-  claims: z.array(ingestRedeemClaim).min(1).max(INGEST_MAX_ITEMS, { error: 'validation.batchTooLarge' }),
-});
-export type IngestRedeemClaimsBody = z.infer<typeof ingestRedeemClaimsBody>;
-
-/** `stored` records were new; `duplicates` carried an id already stored (or repeated in the call). */
-export const ingestRecordsResult = z.object({ stored: z.number().int(), duplicates: z.number().int() });
-export type IngestRecordsResult = z.infer<typeof ingestRecordsResult>;

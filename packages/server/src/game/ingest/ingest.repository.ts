@@ -1,5 +1,4 @@
 import type { Db, Trx } from '../../db/database.ts';
-import type { NewGameRedeemClaim, NewGameReport } from '../world/world-reports.table.ts';
 import type { GameRow, NewOnlineSample, NewPlayerSnapshot } from './ingest.table.ts';
 
 /** Rows per statement: well under SQLite's 32,766 bound parameters for the widest table here. */
@@ -100,30 +99,6 @@ export async function upsertPlayerSnapshots(trx: Trx, rows: readonly NewPlayerSn
           .where((eb) => eb('player_snapshots.snapshot_at', '<=', eb.ref('excluded.snapshot_at'))),
       )
       .executeTakeFirst();
-    stored += Number(result.numInsertedOrUpdatedRows ?? 0n);
-  }
-  return stored;
-}
-
-/**
- * Players' reports as the game files them, once per report id: a report already stored is
- * skipped (not updated). Returns how many were new. `worldRepository.insertReports` is the
- * seed's plain insert; a game's retries need this one.
- */
-export async function insertNewReports(trx: Trx, rows: readonly NewGameReport[]): Promise<number> {
-  let stored = 0;
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const result = await trx.insertInto('game_reports').values(rows.slice(i, i + CHUNK)).onConflict((oc) => oc.column('report_id').doNothing()).executeTakeFirst();
-    stored += Number(result.numInsertedOrUpdatedRows ?? 0n);
-  }
-  return stored;
-}
-
-/** Redeem-code claims, once per claim id (as reports). Returns how many were new. */
-export async function insertNewRedeemClaims(trx: Trx, rows: readonly NewGameRedeemClaim[]): Promise<number> {
-  let stored = 0;
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const result = await trx.insertInto('game_redeem_claims').values(rows.slice(i, i + CHUNK)).onConflict((oc) => oc.column('claim_id').doNothing()).executeTakeFirst();
     stored += Number(result.numInsertedOrUpdatedRows ?? 0n);
   }
   return stored;

@@ -10,9 +10,6 @@ import {
   ingestOnlineResult,
   ingestPlayersBody,
   ingestPlayersResult,
-  ingestRecordsResult,
-  ingestRedeemClaimsBody,
-  ingestReportsBody,
 } from '@gm/contract/ingest.contract.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { DomainError } from '../../platform/errors/domain-error.ts';
@@ -28,8 +25,7 @@ const invalid = (messageKey: string, values: Record<string, unknown> = {}, path 
   new DomainError(ErrorCode.INVALID_PARAMS, { messageKey, values, details: [{ path, message: messageKey }] });
 
 /**
- * Game servers push event logs, online counts, player snapshots, players' reports and
- * redeem-code claims here. These routes are
+ * Game servers push event logs, online counts and player snapshots here. These routes are
  * `public` to the operator gate because a game signs each request with its ingest key instead:
  * the headers are checked before the body is read, the signature over the raw body before it is
  * parsed, and a signature is accepted once.
@@ -108,29 +104,5 @@ export function ingestRoutes(ctx: ServiceContext, logStore: LogStore) {
         response: { 200: envelope(ingestPlayersResult) },
       },
     }, async (request) => ok(await ingestService.ingestPlayers(ctx, claimOf(request).game.id, request.body)));
-
-    app.post('/reports', {
-      config: { permission: 'public' },
-      bodyLimit: INGEST_MAX_BYTES,
-      schema: {
-        tags,
-        summary: "Push players' reports of each other",
-        description: `${SIGNED} All or nothing. Idempotent by reportId. The reported role need not be known to the console yet.`,
-        body: ingestReportsBody,
-        response: { 200: envelope(ingestRecordsResult) },
-      },
-    }, async (request) => ok(await ingestService.ingestReports(ctx, request.body)));
-
-    app.post('/redeem-claims', {
-      config: { permission: 'public' },
-      bodyLimit: INGEST_MAX_BYTES,
-      schema: {
-        tags,
-        summary: 'Push redeem-code claims with the rewards each code gave',
-        description: `${SIGNED} All or nothing. Idempotent by claimId.`,
-        body: ingestRedeemClaimsBody,
-        response: { 200: envelope(ingestRecordsResult) },
-      },
-    }, async (request) => ok(await ingestService.ingestRedeemClaims(ctx, request.body)));
   };
 }

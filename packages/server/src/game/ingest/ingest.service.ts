@@ -10,9 +10,6 @@ import {
   type IngestEventsResult,
   type IngestOnlineBody,
   type IngestPlayersBody,
-  type IngestRecordsResult,
-  type IngestRedeemClaimsBody,
-  type IngestReportsBody,
 } from '@gm/contract/ingest.contract.ts';
 import { LOG_BY_EVENT, isLogKey, logEventSchema, type LogKey } from '@gm/contract/log-catalogue.ts';
 import type { ServiceContext } from '../../platform/context.ts';
@@ -278,53 +275,4 @@ export async function ingestPlayers(ctx: ServiceContext, gameId: string, body: I
   }));
   const stored = await ctx.db.transaction().execute((trx) => ingestRepository.upsertPlayerSnapshots(trx, rows));
   return { stored, stale: body.players.length - stored };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Players' reports and redeem-code claims
-// ---------------------------------------------------------------------------------------------
-
-/** The first record of each id: a repeat inside one call is a duplicate, as a repeat across calls. */
-function firstOfEach<T>(records: readonly T[], idOf: (record: T) => string): T[] {
-  const byId = new Map<string, T>();
-  for (const record of records) if (!byId.has(idOf(record))) byId.set(idOf(record), record);
-  return [...byId.values()];
-}
-
-/**
- * Stores new reports; a report id already stored is a duplicate (its other fields are not
- * compared). The reported role need not be known to the console: a report may arrive before the
- * role's first snapshot, and the report screen shows the name and region the report carries.
- */
-export async function ingestReports(ctx: ServiceContext, body: IngestReportsBody): Promise<IngestRecordsResult> {
-  const rows = firstOfEach(body.reports, (r) => r.reportId).map((r) => ({
-    report_id: r.reportId,
-    role_id: r.roleId,
-    role_name: r.roleName,
-    area_id: String(r.areaId),
-    reporter_role_id: r.reporterRoleId,
-    reason: r.reason,
-    content: r.content,
-    reported_at: r.reportedAt,
-  }));
-  const stored = await ctx.db.transaction().execute((trx) => ingestRepository.insertNewReports(trx, rows));
-  return { stored, duplicates: body.reports.length - stored };
-}
-
-/** Stores new redeem-code claims, once per claim id (as reports). */
-export async function ingestRedeemClaims(ctx: ServiceContext, body: IngestRedeemClaimsBody): Promise<IngestRecordsResult> {
-  const rows = firstOfEach(body.claims, (c) => c.claimId).map((c) => ({
-    claim_id: c.claimId,
-    code: c.code,
-    batch_id: c.batchId,
-    batch_name: c.batchName,
-    role_id: c.roleId,
-    role_name: c.roleName,
-    user_id: c.userId,
-    area_id: String(c.areaId),
-    rewards: JSON.stringify(c.rewards),
-    claimed_at: c.claimedAt,
-  }));
-  const stored = await ctx.db.transaction().execute((trx) => ingestRepository.insertNewRedeemClaims(trx, rows));
-  return { stored, duplicates: body.claims.length - stored };
 }

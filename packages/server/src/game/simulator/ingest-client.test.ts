@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INGEST_HEADERS, INGEST_MAX_BYTES, INGEST_MAX_ITEMS, type IngestRedeemClaim, type IngestReport } from '@gm/contract/ingest.contract.ts';
+import { INGEST_HEADERS, INGEST_MAX_BYTES } from '@gm/contract/ingest.contract.ts';
 import { signIngest } from '../ingest/ingest-signature.ts';
 import { createIngestClient, IngestError, type IngestTransport } from './ingest-client.ts';
 import type { SimEvent } from './log-events.ts';
@@ -83,31 +83,6 @@ describe('the ingest client', () => {
     expect(big.calls.length).toBeGreaterThan(2);
     expect(big.calls.every((c) => Buffer.byteLength(c.body) <= INGEST_MAX_BYTES)).toBe(true);
     expect(big.calls.reduce((n, c) => n + (JSON.parse(c.body) as { events: unknown[] }).events.length, 0)).toBe(12);
-  });
-
-  it('sends reports and redeem claims in calls of at most 1,000, and no call for none', async () => {
-    const { calls, transport } = scripted([]);
-    const client = createIngestClient({ transport, gameId: 'demo', key: KEY });
-    const report = (i: number): IngestReport => ({ reportId: `RP-${i}`, roleId: 'r-2', roleName: 'Two', areaId: 1, reporterRoleId: 'r-1', reason: 'spam', content: 'ads', reportedAt: 1 });
-    const claim = (i: number): IngestRedeemClaim => ({
-      claimId: `RC-${i}`, code: 'LAUNCH', batchId: 'B1', batchName: 'Launch', roleId: 'r-1', roleName: 'One', userId: 'u-1', areaId: 1,
-      rewards: [{ kind: 'currency', currency: 'nonRecharge', quantity: 10 }], claimedAt: 1,
-    });
-    await client.sendReports(Array.from({ length: INGEST_MAX_ITEMS + 5 }, (_, i) => report(i)));
-    await client.sendRedeemClaims([claim(1), claim(2)]);
-    await client.sendReports([]);
-    await client.sendRedeemClaims([]);
-    const sizes = calls.map((c) => {
-      const body = JSON.parse(c.body) as { reports?: unknown[]; claims?: unknown[] };
-      return [c.path, (body.reports ?? body.claims)?.length];
-    });
-    expect(sizes).toEqual([
-      ['/reports', INGEST_MAX_ITEMS],
-      ['/reports', 5],
-      ['/redeem-claims', 2],
-    ]);
-    // The scripted console stores one record per call.
-    expect(client.totals).toMatchObject({ reports: 2, redeemClaims: 1 });
   });
 
   it('paces events to the rate it is given', async () => {

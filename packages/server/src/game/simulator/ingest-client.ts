@@ -1,6 +1,6 @@
 /**
  * Reports what happened the way a live game server does: through the signed ingest API
- * (docs/ingest.md): events, online counts, snapshots, players' reports and redeem claims. Batches are signed with the game's key at send time, kept under the
+ * (docs/ingest.md). Batches are signed with the game's key at send time, kept under the
  * route's limits (events per request, bytes per body), retried on a 5xx or a lost connection
  * (re-signed, after a growing pause, so the retry is never a replay), and paced to at most
  * `rate` events a second when asked.
@@ -10,16 +10,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
-import {
-  INGEST_MAX_BYTES,
-  INGEST_MAX_EVENTS,
-  INGEST_MAX_ITEMS,
-  type IngestOnlineBody,
-  type IngestRecordsResult,
-  type IngestRedeemClaim,
-  type IngestReport,
-  type PlayerSnapshot,
-} from '@gm/contract/ingest.contract.ts';
+import { INGEST_MAX_BYTES, INGEST_MAX_EVENTS, INGEST_MAX_ITEMS, type IngestOnlineBody, type PlayerSnapshot } from '@gm/contract/ingest.contract.ts';
 import { ingestHeaders } from '../ingest/ingest-signature.ts';
 import type { SimEvent } from './log-events.ts';
 
@@ -87,17 +78,12 @@ export interface IngestTotals {
   duplicates: number;
   onlineSamples: number;
   snapshots: number;
-  /** Players' reports and redeem-code claims stored (new to the console). */
-  reports: number;
-  redeemClaims: number;
 }
 
 export interface IngestClient {
   sendEvents(events: readonly SimEvent[]): Promise<void>;
   sendOnline(sample: IngestOnlineBody): Promise<void>;
   sendPlayers(players: readonly PlayerSnapshot[]): Promise<void>;
-  sendReports(reports: readonly IngestReport[]): Promise<void>;
-  sendRedeemClaims(claims: readonly IngestRedeemClaim[]): Promise<void>;
   readonly totals: IngestTotals;
 }
 
@@ -112,7 +98,7 @@ export function createIngestClient(options: IngestClientOptions): IngestClient {
   const retryDelayMs = Math.max(1000, options.retryDelayMs ?? 1000);
   const rate = options.rate && options.rate > 0 ? options.rate : 0;
   const batchSize = Math.max(1, Math.min(INGEST_MAX_EVENTS, options.batchSize ?? 2000, rate > 0 ? Math.ceil(rate) : INGEST_MAX_EVENTS));
-  const totals: IngestTotals = { requests: 0, retries: 0, events: 0, accepted: 0, duplicates: 0, onlineSamples: 0, snapshots: 0, reports: 0, redeemClaims: 0 };
+  const totals: IngestTotals = { requests: 0, retries: 0, events: 0, accepted: 0, duplicates: 0, onlineSamples: 0, snapshots: 0 };
   let paceStart = 0;
   let paced = 0;
 
@@ -184,18 +170,6 @@ export function createIngestClient(options: IngestClientOptions): IngestClient {
       for (let i = 0; i < players.length; i += INGEST_MAX_ITEMS) {
         const result = await post<{ stored: number; stale: number }>('/players', JSON.stringify({ players: players.slice(i, i + INGEST_MAX_ITEMS) }));
         totals.snapshots += result.stored;
-      }
-    },
-    async sendReports(reports) {
-      for (let i = 0; i < reports.length; i += INGEST_MAX_ITEMS) {
-        const result = await post<IngestRecordsResult>('/reports', JSON.stringify({ reports: reports.slice(i, i + INGEST_MAX_ITEMS) }));
-        totals.reports += result.stored;
-      }
-    },
-    async sendRedeemClaims(claims) {
-      for (let i = 0; i < claims.length; i += INGEST_MAX_ITEMS) {
-        const result = await post<IngestRecordsResult>('/redeem-claims', JSON.stringify({ claims: claims.slice(i, i + INGEST_MAX_ITEMS) }));
-        totals.redeemClaims += result.stored;
       }
     },
   };

@@ -5,7 +5,6 @@
  * spam for a toxic player), with the texts players write. Reports change nothing in the game;
  * they go to the console through `/api/ingest/reports`.
  */
-import type { IngestReport } from '@gm/contract/ingest.contract.ts';
 import type { ReportReason } from '@gm/contract/players.contract.ts';
 import { REPORT_TEXTS } from '../world/reports.seed.ts';
 import { roleIdOf } from '../world/world.seed.ts';
@@ -65,13 +64,13 @@ export function fileReport(p: PlayerSim): void {
   const reason = weighted(p.reportRng, REASONS[reputation(target)]);
   p.reportsFiled += 1;
   p.run.reports.push({
-    reportId: `RP-${p.roleId}-${p.reportsFiled}`,
-    roleId: roleIdOf(p.run.firstIndex + target.index),
-    roleName: roleNameOf(p.run.population.options.seed, target.index),
-    areaId: target.region.zoneId,
-    reporterRoleId: p.roleId,
+    report_id: `RP-${p.roleId}-${p.reportsFiled}`,
+    role_id: roleIdOf(p.run.firstIndex + target.index),
+    role_name: roleNameOf(p.run.population.options.seed, target.index),
+    area_id: String(target.region.zoneId),
+    reporter_role_id: p.roleId,
     reason,
     content: p.reportRng.pick(REPORT_TEXTS[reason]),
-    reportedAt: p.sink.t,
-  } satisfies IngestReport);
+    reported_at: p.sink.t,
+  });
 }

@@ -7,7 +7,6 @@
  * item events (reason `redeem_code`, sub-reason the batch id) and the claim, with the same
  * rewards, is reported through `/api/ingest/redeem-claims`.
  */
-import type { IngestRedeemClaim } from '@gm/contract/ingest.contract.ts';
 import { oneOffCode, REDEEM_BATCHES, type RedeemBatch } from '../world/reports.seed.ts';
 import { DAY_MS, HOUR_MS, type DisplayClock } from './display-time.ts';
 import type { PlayerSim } from './player-state.ts';
@@ -65,17 +64,17 @@ export function redeemCodes(p: PlayerSim): void {
     p.sink.advance(p.codeRng.int(10, 40) * 1000);
     const { batch } = campaign;
     p.run.redeemClaims.push({
-      claimId: `RC-${p.roleId}-${batch.id}`,
+      claim_id: `RC-${p.roleId}-${batch.id}`,
       code,
-      batchId: batch.id,
-      batchName: batch.name,
-      roleId: p.roleId,
-      roleName: p.roleName,
-      userId: p.userId,
-      areaId: p.profile.region.zoneId,
-      rewards: batch.rewards,
-      claimedAt: p.sink.t,
-    } satisfies IngestRedeemClaim);
+      batch_id: batch.id,
+      batch_name: batch.name,
+      role_id: p.roleId,
+      role_name: p.roleName,
+      user_id: p.userId,
+      area_id: String(p.profile.region.zoneId),
+      rewards: JSON.stringify(batch.rewards),
+      claimed_at: p.sink.t,
+    });
     p.ledger.grant(batch.rewards, 'redeem_code', batch.id);
   }
 }

@@ -5,9 +5,9 @@
  * redeem claims are collected.
  */
 import type { Grant } from '@gm/contract/game-commands.contract.ts';
-import type { IngestRedeemClaim, IngestReport } from '@gm/contract/ingest.contract.ts';
 import type { LogKey } from '@gm/contract/log-catalogue.ts';
 import type { Insertable } from 'kysely';
+import type { NewGameRedeemClaim, NewGameReport } from '../world/world-reports.table.ts';
 import type { GameMailboxesTable, NewGameOrder } from '../world/world.table.ts';
 import { DAY_MS, HOUR_MS, type DisplayClock } from './display-time.ts';
 import { ITEM, LIMITED_POOL_DAYS, limitedPool, OPERATIONS_SENDER, SYSTEM_SENDER } from './game-content.ts';
@@ -67,9 +67,9 @@ export interface RunContext {
   /** Mail other players sent to roles of this run (written with the chunk). */
   privateMails: NewGameMailbox[];
   orders: NewGameOrder[];
-  /** Players' reports and redeem-code claims of the current chunk (sent with its events). */
-  reports: IngestReport[];
-  redeemClaims: IngestRedeemClaim[];
+  /** Players' reports and redeem-code claims of the current chunk (world rows, written with it). */
+  reports: NewGameReport[];
+  redeemClaims: NewGameRedeemClaim[];
 }
 
 /** Collects a chunk's events and counts them per log over the whole run. */

@@ -235,11 +235,10 @@ describe('the game-traffic simulator', () => {
     expect([...grantedIds].every((id) => orders.get(id)?.status !== 'incomplete')).toBe(true);
   });
 
-  it("reports players' reports of each other: real roles, at a time the reporter was playing, with the texts players write", async () => {
+  it("files players' reports of each other in the world: real roles, at a time the reporter was playing, with the texts players write", async () => {
     const reports = await db.selectFrom('game_reports').selectAll().execute();
     expect(reports.length).toBeGreaterThan(0);
     expect(reports).toHaveLength(summary.reports);
-    expect(summary.ingest.reports).toBe(summary.reports);
     const players = new Map((await db.selectFrom('game_players').selectAll().execute()).map((p) => [p.role_id, p]));
     const sessions = await rows<{ b_role_id: string; b_event_name: string; b_timestamp: unknown }>(db, 'select b_role_id, b_event_name, b_timestamp from log_login order by b_role_id, b_timestamp');
     for (const r of reports) {
@@ -261,11 +260,10 @@ describe('the game-traffic simulator', () => {
     }
   });
 
-  it('reports redeem-code claims whose rewards are the batch’s and reach the role as currency and item events', async () => {
+  it('records redeem-code claims whose rewards are the batch’s and reach the role as currency and item events', async () => {
     const claims = await db.selectFrom('game_redeem_claims').selectAll().execute();
     expect(claims.length).toBeGreaterThan(0);
     expect(claims).toHaveLength(summary.redeemClaims);
-    expect(summary.ingest.redeemClaims).toBe(summary.redeemClaims);
     const players = new Map((await db.selectFrom('game_players').selectAll().execute()).map((p) => [p.role_id, p]));
     const batches = new Map(Object.values(REDEEM_BATCHES).map((b) => [b.id, b]));
     const oneOffCodes = new Set<string>();

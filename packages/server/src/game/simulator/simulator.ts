@@ -1,8 +1,8 @@
 /**
  * The driver: plays a population of players over the last `days` days up to `now`, writes the
- * world they leave behind (accounts, roles, bags, maps, mailboxes, orders) into the world
- * tables, and reports what happened through the ingest API (event logs, online counts,
- * snapshots, players' reports, redeem-code claims). Players are simulated and sent in chunks,
+ * world they leave behind (accounts, roles, bags, maps, mailboxes, orders, players' reports,
+ * redeem-code claims) into the world tables, and reports what happened through the ingest API
+ * (event logs, online counts, snapshots). Players are simulated and sent in chunks,
  * so memory stays flat however many there are. The same seed and options on the same world give
  * the same rows and events.
  */
@@ -64,7 +64,7 @@ export interface SimulationSummary {
   payers: number;
   onlineSamples: number;
   snapshots: number;
-  /** Players' reports of each other and redeem-code claims, reported through the ingest API. */
+  /** Players' reports of each other and redeem-code claims, written to the world's tables. */
   reports: number;
   redeemClaims: number;
   firstRoleId: string | null;
@@ -191,6 +191,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     for (let index = from; index < to; index += 1) outcomes.push(simulatePlayer(run, index));
     const chunkOrders = run.orders.splice(0);
     const privateMails = run.privateMails.splice(0);
+    const chunkReports = run.reports.splice(0);
+    const chunkClaims = run.redeemClaims.splice(0);
     await db.transaction().execute(async (trx) => {
       await worldRepository.insertPlayers(trx, outcomes.map((o) => o.player));
       await worldRepository.insertBagItems(trx, outcomes.flatMap((o) => o.bag));
@@ -198,6 +200,9 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       // Private mail goes to earlier players, whose rows are already written (or just were).
       await worldRepository.insertMailboxes(trx, [...outcomes.flatMap((o) => o.mailboxes), ...privateMails]);
       await worldRepository.insertOrders(trx, chunkOrders);
+      // Players file reports and redeem codes in the game; the game keeps them with its world.
+      await worldRepository.insertReports(trx, chunkReports);
+      await worldRepository.insertRedeemClaims(trx, chunkClaims);
     });
     for (const o of outcomes) {
       sessions += o.sessions;
@@ -214,12 +219,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     sent += batch.length;
     await client.sendEvents(batch);
     await client.sendPlayers(outcomes.map((o) => o.snapshot));
-    const chunkReports = run.reports.splice(0);
-    const chunkClaims = run.redeemClaims.splice(0);
     reports += chunkReports.length;
     redeemClaims += chunkClaims.length;
-    await client.sendReports(chunkReports);
-    await client.sendRedeemClaims(chunkClaims);
     options.onProgress?.({ playersDone: to, players, events: sent, elapsedMs: performance.now() - started });
   }
 
