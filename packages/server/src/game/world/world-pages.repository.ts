@@ -17,6 +17,7 @@ import {
 } from '@gm/contract/players.contract.ts';
 import type { Db } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
+import { boundedTotal } from '../../platform/query/bounded-total.ts';
 
 /** The last code point: `prefix + MAX_CHAR` bounds every string that starts with `prefix` (codepoint order). */
 const MAX_CHAR = '\u{10FFFF}';
@@ -136,11 +137,7 @@ export async function pageSanctionedPlayers(db: Db, q: PlayerForbidQuery, now: n
     return eb.and(c);
   });
   const rows = await base.selectAll().orderBy(column, 'desc').orderBy('role_id').limit(q.size).offset(q.page * q.size).execute();
-  const counted = await db
-    .selectFrom(base.select(sql<number>`1`.as('one')).limit(countBound(q.page, q.size) + 1).as('t'))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return { rows, ...capped(Number(counted.n), countBound(q.page, q.size)) };
+  return { rows, ...(await boundedTotal(db, base, q)) };
 }
 
 export async function countBag(db: Db, roleId: string): Promise<number> {
@@ -175,11 +172,7 @@ export async function pageAccounts(db: Db, q: AccountListQuery, now: number) {
     .limit(q.size)
     .offset(q.page * q.size)
     .execute();
-  const counted = await db
-    .selectFrom(base.select(sql<number>`1`.as('one')).limit(countBound(q.page, q.size) + 1).as('t'))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return { rows, ...capped(Number(counted.n), countBound(q.page, q.size)) };
+  return { rows, ...(await boundedTotal(db, base, q)) };
 }
 
 export async function pageBannedAccounts(db: Db, q: AccountForbidQuery, now: number) {
@@ -189,11 +182,7 @@ export async function pageBannedAccounts(db: Db, q: AccountForbidQuery, now: num
     return eb.and(c);
   });
   const rows = await base.selectAll().orderBy('ban_until', 'desc').orderBy('user_id').limit(q.size).offset(q.page * q.size).execute();
-  const counted = await db
-    .selectFrom(base.select(sql<number>`1`.as('one')).limit(countBound(q.page, q.size) + 1).as('t'))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return { rows, ...capped(Number(counted.n), countBound(q.page, q.size)) };
+  return { rows, ...(await boundedTotal(db, base, q)) };
 }
 
 /** How many roles each account owns. */
@@ -230,11 +219,7 @@ export async function pageReports(db: Db, q: ReportListQuery) {
     .limit(q.size)
     .offset(q.page * q.size)
     .execute();
-  const counted = await db
-    .selectFrom(base.select(sql<number>`1`.as('one')).limit(countBound(q.page, q.size) + 1).as('t'))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return { rows, ...capped(Number(counted.n), countBound(q.page, q.size)) };
+  return { rows, ...(await boundedTotal(db, base, q)) };
 }
 
 /** How many reports name each role, in all. */
@@ -262,9 +247,5 @@ export async function pageClaims(db: Db, q: ClaimListQuery) {
     return eb.and(c);
   });
   const rows = await base.selectAll().orderBy('claimed_at', 'desc').orderBy('claim_id', 'desc').limit(q.size).offset(q.page * q.size).execute();
-  const counted = await db
-    .selectFrom(base.select(sql<number>`1`.as('one')).limit(countBound(q.page, q.size) + 1).as('t'))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return { rows, ...capped(Number(counted.n), countBound(q.page, q.size)) };
+  return { rows, ...(await boundedTotal(db, base, q)) };
 }

@@ -1,7 +1,8 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { LOG_BY_KEY, isSafeIdentifier } from '@gm/contract/log-catalogue.ts';
-import { countBound, type CommandJournalQuery } from '@gm/contract/players.contract.ts';
+import type { CommandJournalQuery } from '@gm/contract/players.contract.ts';
 import type { Db } from '../../db/database.ts';
+import { boundedTotal } from '../../platform/query/bounded-total.ts';
 import { containsLiteral } from '../../platform/query/contains.ts';
 
 /** The commands the game received (the embedded game's journal), newest first. */
@@ -17,13 +18,7 @@ export async function pageCommands(db: Db, q: CommandJournalQuery) {
     return eb.and(c);
   });
   const rows = await base.selectAll().orderBy('applied_at', 'desc').orderBy('command_id', 'desc').limit(q.size).offset(q.page * q.size).execute();
-  const counted = await db
-    .selectFrom(base.select(sql<number>`1`.as('one')).limit(countBound(q.page, q.size) + 1).as('t'))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const n = Number(counted.n);
-  const bound = countBound(q.page, q.size);
-  return { rows, total: Math.min(n, bound), capped: n > bound };
+  return { rows, ...(await boundedTotal(db, base, q)) };
 }
 
 export interface GachaRow {
