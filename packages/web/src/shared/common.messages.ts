@@ -55,6 +55,7 @@ export const en = {
   },
   table: {
     total: '{{total}} in total',
+    totalCapped: 'More than {{total}}',
     actions: 'Actions',
     selected: '{{count}} selected',
   },
@@ -197,6 +198,7 @@ export const zhCN: Translation<typeof en> = {
   },
   table: {
     total: '共 {{total}} 条',
+    totalCapped: '超过 {{total}} 条',
     actions: '操作',
     selected: '已选 {{count}} 条',
   },

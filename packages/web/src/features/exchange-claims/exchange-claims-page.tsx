@@ -1,18 +1,19 @@
-import { useEffect } from 'react';
-import { Button, Card, Col, Form, Input, Row, Select, Space, Table, Tag } from 'antd';
+import { Card, Col, Form, Input, Row, Select, Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { ReloadOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Grant } from '@gm/contract/game-commands.contract.ts';
 import type { RedeemClaim } from '@gm/contract/players.contract.ts';
-import { DateRangeFilter, type TimeRange } from '../../shared/components/date-range-filter.tsx';
+import { DateRangeFilter, timeRange, type TimeRange } from '../../shared/components/date-range-filter.tsx';
+import { FilterFormButtons } from '../../shared/components/filter-bar.tsx';
+import { ListTable } from '../../shared/components/list-table.tsx';
 import { PageContainer } from '../../shared/components/page-container.tsx';
 import { Stamp } from '../../shared/components/stamp.tsx';
+import { useFilterForm } from '../../shared/hooks/use-filter-form.ts';
 import { useSearchState } from '../../shared/hooks/use-search-state.ts';
 import { useRegionOptions } from '../../shared/region-options.queries.ts';
 import { parseClaimFilters } from './exchange-claims-filters.ts';
-import { claimsQueryOptions } from './exchange-claims.queries.ts';
+import { claimsQueryOptions, type ClaimFilters } from './exchange-claims.queries.ts';
 
 interface FilterValues {
   code?: string;
@@ -23,20 +24,16 @@ interface FilterValues {
 }
 
 const trimmed = (v: string | undefined) => v?.trim() || undefined;
+const fieldsOf = ({ code, batchId, roleId, areaId, from, to }: ClaimFilters): FilterValues => ({ code, batchId, roleId, areaId, range: timeRange(from, to) });
 
 /** /exchange/list: redeem-code claim details, newest first. */
 export function ExchangeClaimsPage() {
   const { t } = useTranslation(['exchangeClaims', 'common']);
-  const { state: filters, update, reset } = useSearchState(parseClaimFilters);
-  const [form] = Form.useForm<FilterValues>();
+  const search = useSearchState(parseClaimFilters);
+  const { state: filters, update } = search;
+  const form = useFilterForm(filters, fieldsOf);
   const claims = useQuery(claimsQueryOptions(filters));
   const { options: regionOptions } = useRegionOptions();
-
-  useEffect(() => {
-    // The URL is the truth: fields it no longer names are cleared, not left as they were.
-    form.resetFields();
-    form.setFieldsValue({ ...filters, range: filters.from !== undefined && filters.to !== undefined ? [filters.from, filters.to] : null });
-  }, [filters, form]);
 
   const reward = (g: Grant) => (g.kind === 'item' ? `${g.sourceId} ×${g.quantity}` : `${t(`currencies.${g.currency}`)} ×${g.quantity}`);
   const columns: TableColumnsType<RedeemClaim> = [
@@ -87,43 +84,13 @@ export function ExchangeClaimsPage() {
               </Form.Item>
             </Col>
             <Col xs={24} lg={12}>
-              <Form.Item label={<span aria-hidden>&nbsp;</span>} colon={false}>
-                <Space wrap>
-                  <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                    {t('common:buttons.search')}
-                  </Button>
-                  <Button icon={<UndoOutlined />} onClick={() => {
-                      form.resetFields();
-                      reset();
-                    }}>
-                    {t('common:buttons.reset')}
-                  </Button>
-                  <Button icon={<ReloadOutlined />} onClick={() => void claims.refetch()} loading={claims.isFetching}>
-                    {t('common:buttons.refresh')}
-                  </Button>
-                </Space>
-              </Form.Item>
+              <FilterFormButtons besideField query={claims} onReset={() => search.reset()} />
             </Col>
           </Row>
         </Form>
       </Card>
       <Card>
-        <Table<RedeemClaim>
-          rowKey="claimId"
-          size="middle"
-          columns={columns}
-          dataSource={claims.data?.results ?? []}
-          loading={claims.isFetching}
-          scroll={{ x: 1300 }}
-          pagination={{
-            current: filters.page,
-            pageSize: filters.size,
-            total: claims.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (n) => (claims.data?.totalCapped ? t('totalCapped', { total: n }) : t('total', { total: n })),
-            onChange: (page, size) => update({ page: size !== filters.size ? 1 : page, size }, { resetPage: false }),
-          }}
-        />
+        <ListTable<RedeemClaim> query={claims} columns={columns} paging={search} rowKey="claimId" spinWhileFetching scroll={{ x: 1300 }} />
       </Card>
     </PageContainer>
   );

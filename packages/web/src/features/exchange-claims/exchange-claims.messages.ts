@@ -18,8 +18,6 @@ export const en = {
   exact: 'Exact value',
   any: 'Any',
   currencies: { recharge: 'Recharge currency', nonRecharge: 'Non-recharge currency', unionCoin: 'Union coin' },
-  total: '{{total}} in total',
-  totalCapped: 'More than {{total}}',
 };
 
 export const zhCN: Translation<typeof en> = {
@@ -39,6 +37,4 @@ export const zhCN: Translation<typeof en> = {
   exact: '精确值',
   any: '全部',
   currencies: { recharge: '充值货币', nonRecharge: '非充值货币', unionCoin: '公会币' },
-  total: '共 {{total}} 条',
-  totalCapped: '超过 {{total}} 条',
 };

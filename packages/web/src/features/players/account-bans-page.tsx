@@ -1,12 +1,16 @@
-import { useEffect, useState } from 'react';
-import { Button, Card, Flex, Form, Input, Space, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { Button, Card, Input, Space, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { FileExcelOutlined, ReloadOutlined, SearchOutlined, StopOutlined } from '@ant-design/icons';
+import { FileExcelOutlined, StopOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { P } from '@gm/contract/permissions.ts';
 import type { GameAccount } from '@gm/contract/players.contract.ts';
+import { FilterBar, TextFilter } from '../../shared/components/filter-bar.tsx';
+import { ListTable } from '../../shared/components/list-table.tsx';
+import { RefreshButton } from '../../shared/components/list-toolbar.tsx';
 import { PageContainer } from '../../shared/components/page-container.tsx';
+import { RowAction } from '../../shared/components/row-actions.tsx';
 import { Stamp } from '../../shared/components/stamp.tsx';
 import { messageApi } from '../../shared/feedback.ts';
 import { useSearchState } from '../../shared/hooks/use-search-state.ts';
@@ -17,24 +21,19 @@ import { parseAccountForbidFilters } from './player-filters.ts';
 import { parseIds, untilText } from './player-format.tsx';
 import { accountBansQueryOptions } from './players.queries.ts';
 import { SanctionDialog, type SanctionDialogState } from './sanction-dialog.tsx';
+import { LiftChosenButton } from './target-selection.tsx';
 
 /** /forbid/user_list: accounts whose ban is in force; ban by id (typed or imported) and unban. */
 export function AccountBansPage() {
   const { t } = useTranslation(['players', 'common']);
-  const { state: filters, update } = useSearchState(parseAccountForbidFilters);
-  const [form] = Form.useForm<{ userId?: string }>();
+  const search = useSearchState(parseAccountForbidFilters);
+  const { state: filters, update } = search;
   const list = useQuery(accountBansQueryOptions(filters));
   const canBan = useCan(P.USER_BAN);
   const [ids, setIds] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
   const [dialog, setDialog] = useState<SanctionDialogState>(null);
   const [importing, setImporting] = useState(false);
-
-  useEffect(() => {
-    // The URL is the truth: fields it no longer names are cleared, not left as they were.
-    form.resetFields();
-    form.setFieldsValue({ userId: filters.userId });
-  }, [filters, form]);
 
   const banTyped = () => {
     const parsed = parseIds(ids);
@@ -61,9 +60,7 @@ export function AccountBansPage() {
             title: t('common:table.actions'),
             width: 100,
             render: (_: unknown, a: GameAccount) => (
-              <Button type="link" size="small" onClick={() => setDialog({ target: 'accounts', kind: 'unban', targets: [{ id: a.userId, label: a.name }] })}>
-                {t('actions.unban')}
-              </Button>
+              <RowAction onClick={() => setDialog({ target: 'accounts', kind: 'unban', targets: [{ id: a.userId, label: a.name }] })}>{t('actions.unban')}</RowAction>
             ),
           },
         ]
@@ -87,42 +84,31 @@ export function AccountBansPage() {
         </Card>
       ) : null}
       <Card>
-        <Flex justify="space-between" wrap gap={12} style={{ marginBottom: 12 }}>
-          <Form form={form} layout="inline" onFinish={(v) => update({ userId: v.userId?.trim() || undefined })}>
-            <Form.Item name="userId">
-              <Input allowClear placeholder={t('fields.userId')} />
-            </Form.Item>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              {t('common:buttons.search')}
-            </Button>
-          </Form>
-          <Space>
-            {canBan && selected.length > 0 ? (
-              <>
-                <Typography.Text>{t('table.selected', { count: selected.length })}</Typography.Text>
-                <Button onClick={() => setDialog({ target: 'accounts', kind: 'unban', targets: selected.map((id) => ({ id })) })}>{t('actions.unban')}</Button>
-              </>
-            ) : null}
-            <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()} loading={list.isFetching}>
-              {t('common:buttons.refresh')}
-            </Button>
-          </Space>
-        </Flex>
-        <Table<GameAccount>
-          rowKey="userId"
-          size="middle"
+        <FilterBar
+          filters={filters}
+          onSearch={update}
+          extra={
+            <Space>
+              {canBan ? (
+                <LiftChosenButton count={selected.length} onClick={() => setDialog({ target: 'accounts', kind: 'unban', targets: selected.map((id) => ({ id })) })}>
+                  {t('actions.unban')}
+                </LiftChosenButton>
+              ) : null}
+              <RefreshButton query={list} />
+            </Space>
+          }
+        >
+          <TextFilter name="userId" label={t('fields.userId')} width={220} />
+        </FilterBar>
+        <ListTable<GameAccount>
+          query={list}
           columns={columns}
-          dataSource={list.data?.results ?? []}
-          loading={list.isFetching}
+          paging={search}
+          rowKey="userId"
+          selection={canBan ? { selected, setSelected } : undefined}
+          sizeChanger="whenLong"
+          spinWhileFetching
           scroll={{ x: 1000 }}
-          rowSelection={canBan ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) } : undefined}
-          pagination={{
-            current: filters.page,
-            pageSize: filters.size,
-            total: list.data?.total ?? 0,
-            showTotal: (n) => (list.data?.totalCapped ? t('table.totalCapped', { total: n }) : t('table.total', { total: n })),
-            onChange: (page, size) => update({ page: size !== filters.size ? 1 : page, size }, { resetPage: false }),
-          }}
         />
       </Card>
       <SanctionDialog

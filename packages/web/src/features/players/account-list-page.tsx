@@ -1,23 +1,28 @@
-import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Col, Flex, Form, Input, Row, Select, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Alert, Button, Card, Col, Form, Input, Row, Select, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { FileExcelOutlined, ReloadOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { FileExcelOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { GAME_ACCOUNT_TYPES } from '@gm/contract/game-commands.contract.ts';
 import { P } from '@gm/contract/permissions.ts';
 import type { GameAccount } from '@gm/contract/players.contract.ts';
-import { DateRangeFilter, type TimeRange } from '../../shared/components/date-range-filter.tsx';
+import { DateRangeFilter, timeRange, type TimeRange } from '../../shared/components/date-range-filter.tsx';
+import { FilterFormButtons } from '../../shared/components/filter-bar.tsx';
+import { ListTable } from '../../shared/components/list-table.tsx';
 import { PageContainer } from '../../shared/components/page-container.tsx';
+import { RowAction } from '../../shared/components/row-actions.tsx';
 import { Stamp } from '../../shared/components/stamp.tsx';
+import { useFilterForm } from '../../shared/hooks/use-filter-form.ts';
 import { useSearchState } from '../../shared/hooks/use-search-state.ts';
 import { paths } from '../../shared/paths.ts';
 import { useCan } from '../../shared/user-context.tsx';
 import { ImportIdsDialog } from './import-ids-dialog.tsx';
 import { parseAccountFilters } from './player-filters.ts';
 import { untilText } from './player-format.tsx';
-import { accountsQueryOptions } from './players.queries.ts';
+import { accountsQueryOptions, type AccountFilters } from './players.queries.ts';
 import { SanctionDialog, type SanctionDialogState, type SanctionTarget } from './sanction-dialog.tsx';
+import { TargetSelectionBar, useTargetSelection } from './target-selection.tsx';
 
 interface FilterValues {
   userId?: string;
@@ -31,32 +36,31 @@ interface FilterValues {
 }
 
 const trimmed = (v: string | undefined) => v?.trim() || undefined;
+const targetOf = (a: GameAccount): SanctionTarget => ({ id: a.userId, label: a.name || a.account });
+
+const fieldsOf = (filters: AccountFilters): FilterValues => ({
+  userId: filters.userId,
+  account: filters.account,
+  name: filters.name,
+  type: filters.type,
+  thirdId: filters.thirdId,
+  banned: filters.banned,
+  created: timeRange(filters.createdFrom, filters.createdTo),
+  lastLogin: timeRange(filters.lastLoginFrom, filters.lastLoginTo),
+});
 
 /** /user/list: every field of spec section 3 "User account"; ban and unban singly or in batch. */
 export function AccountListPage() {
   const { t } = useTranslation(['players', 'common']);
-  const { state: filters, update, reset } = useSearchState(parseAccountFilters);
-  const [form] = Form.useForm<FilterValues>();
+  const search = useSearchState(parseAccountFilters);
+  const { state: filters, update } = search;
+  const form = useFilterForm(filters, fieldsOf);
   const accounts = useQuery(accountsQueryOptions(filters));
   const canBan = useCan(P.USER_BAN);
-  const [selected, setSelected] = useState<SanctionTarget[]>([]);
+  const selection = useTargetSelection(targetOf);
+  const selected = selection.targets;
   const [dialog, setDialog] = useState<SanctionDialogState>(null);
   const [importing, setImporting] = useState(false);
-
-  useEffect(() => {
-    // The URL is the truth: fields it no longer names are cleared, not left as they were.
-    form.resetFields();
-    form.setFieldsValue({
-      userId: filters.userId,
-      account: filters.account,
-      name: filters.name,
-      type: filters.type,
-      thirdId: filters.thirdId,
-      banned: filters.banned,
-      created: filters.createdFrom !== undefined && filters.createdTo !== undefined ? [filters.createdFrom, filters.createdTo] : null,
-      lastLogin: filters.lastLoginFrom !== undefined && filters.lastLoginTo !== undefined ? [filters.lastLoginFrom, filters.lastLoginTo] : null,
-    });
-  }, [filters, form]);
 
   const onSearch = (v: FilterValues) =>
     update({
@@ -72,7 +76,6 @@ export function AccountListPage() {
       lastLoginTo: v.lastLogin?.[1],
     });
 
-  const target = (a: GameAccount): SanctionTarget => ({ id: a.userId, label: a.name || a.account });
   const hidden = <Typography.Text type="secondary">{t('states.hidden')}</Typography.Text>;
   const columns: TableColumnsType<GameAccount> = [
     { key: 'userId', title: t('fields.userId'), fixed: 'left', width: 120, render: (_, a) => <Typography.Text copyable>{a.userId}</Typography.Text> },
@@ -97,27 +100,15 @@ export function AccountListPage() {
     { key: 'createDevice', title: t('fields.createDeviceNumber'), width: 160, ellipsis: true, render: (_, a) => (a.personalHidden ? hidden : a.createDeviceNumber || '-') },
     { key: 'createdAt', title: t('fields.createdAt'), width: 170, render: (_, a) => <Stamp value={a.createdAt} /> },
     { key: 'updatedAt', title: t('fields.updatedAt'), width: 170, render: (_, a) => <Stamp value={a.updatedAt} /> },
-    ...(canBan
-      ? [
-          {
-            key: 'actions',
-            title: t('common:table.actions'),
-            fixed: 'right' as const,
-            width: 110,
-            render: (_: unknown, a: GameAccount) =>
-              a.banned ? (
-                <Button type="link" size="small" onClick={() => setDialog({ target: 'accounts', kind: 'unban', targets: [target(a)] })}>
-                  {t('actions.unban')}
-                </Button>
-              ) : (
-                <Button type="link" danger size="small" onClick={() => setDialog({ target: 'accounts', kind: 'ban', targets: [target(a)] })}>
-                  {t('actions.ban')}
-                </Button>
-              ),
-          },
-        ]
-      : []),
   ];
+  const actions = (a: GameAccount) =>
+    a.banned ? (
+      <RowAction onClick={() => setDialog({ target: 'accounts', kind: 'unban', targets: [targetOf(a)] })}>{t('actions.unban')}</RowAction>
+    ) : (
+      <RowAction danger onClick={() => setDialog({ target: 'accounts', kind: 'ban', targets: [targetOf(a)] })}>
+        {t('actions.ban')}
+      </RowAction>
+    );
 
   const personalHidden = accounts.data?.results.some((a) => a.personalHidden) ?? false;
   return (
@@ -176,73 +167,37 @@ export function AccountListPage() {
               </Form.Item>
             </Col>
             <Col xs={24} lg={12}>
-              <Form.Item label={<span aria-hidden>&nbsp;</span>} colon={false}>
-                <Space wrap>
-                  <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                    {t('common:buttons.search')}
-                  </Button>
-                  <Button icon={<UndoOutlined />} onClick={() => {
-                      form.resetFields();
-                      reset();
-                    }}>
-                    {t('common:buttons.reset')}
-                  </Button>
-                  <Button icon={<ReloadOutlined />} onClick={() => void accounts.refetch()} loading={accounts.isFetching}>
-                    {t('common:buttons.refresh')}
-                  </Button>
-                </Space>
-              </Form.Item>
+              <FilterFormButtons besideField query={accounts} onReset={() => search.reset()} />
             </Col>
           </Row>
         </Form>
       </Card>
       <Card>
         {personalHidden ? <Alert type="info" showIcon title={t('accounts.personalHidden')} style={{ marginBottom: 12 }} /> : null}
-        {canBan && selected.length > 0 ? (
-          <Flex align="center" gap={8} wrap style={{ marginBottom: 12, padding: '8px 12px', background: '#e6f4ff', borderRadius: 8 }}>
-            <Typography.Text strong>{t('table.selected', { count: selected.length })}</Typography.Text>
+        {canBan ? (
+          <TargetSelectionBar count={selected.length} onClear={selection.clear}>
             <Button size="small" danger onClick={() => setDialog({ target: 'accounts', kind: 'ban', targets: selected })}>
               {t('actions.ban')}
             </Button>
             <Button size="small" onClick={() => setDialog({ target: 'accounts', kind: 'unban', targets: selected })}>
               {t('actions.unban')}
             </Button>
-            <Button size="small" type="link" onClick={() => setSelected([])}>
-              {t('actions.clearSelection')}
-            </Button>
-          </Flex>
+          </TargetSelectionBar>
         ) : null}
-        <Table<GameAccount>
-          rowKey="userId"
-          size="middle"
+        <ListTable<GameAccount>
+          query={accounts}
           columns={columns}
-          dataSource={accounts.data?.results ?? []}
-          loading={accounts.isFetching}
+          paging={search}
+          rowKey="userId"
+          selection={canBan ? selection.table : undefined}
+          rowActions={canBan ? actions : undefined}
+          actionsWidth={110}
+          spinWhileFetching
           scroll={{ x: 2400 }}
-          rowSelection={
-            canBan
-              ? {
-                  selectedRowKeys: selected.map((s) => s.id),
-                  preserveSelectedRowKeys: true,
-                  onChange: (keys, rows) => {
-                    const known = new Map([...selected.map((s) => [s.id, s] as const), ...rows.filter(Boolean).map((a) => [a.userId, target(a)] as const)]);
-                    setSelected(keys.map((k) => known.get(String(k)) ?? { id: String(k) }));
-                  },
-                }
-              : undefined
-          }
-          pagination={{
-            current: filters.page,
-            pageSize: filters.size,
-            total: accounts.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (n) => (accounts.data?.totalCapped ? t('table.totalCapped', { total: n }) : t('table.total', { total: n })),
-            onChange: (page, size) => update({ page: size !== filters.size ? 1 : page, size }, { resetPage: false }),
-          }}
         />
       </Card>
-      <SanctionDialog state={dialog} onClose={() => setDialog(null)} onDone={() => setSelected([])} />
-      <ImportIdsDialog kind="accounts" open={importing} onClose={() => setImporting(false)} onUse={(ids) => setSelected(ids.map((id) => ({ id })))} />
+      <SanctionDialog state={dialog} onClose={() => setDialog(null)} onDone={selection.clear} />
+      <ImportIdsDialog kind="accounts" open={importing} onClose={() => setImporting(false)} onUse={(ids) => selection.setTargets(ids.map((id) => ({ id })))} />
     </PageContainer>
   );
 }

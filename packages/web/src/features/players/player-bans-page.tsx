@@ -1,39 +1,38 @@
-import { useEffect, useState } from 'react';
-import { Button, Card, Flex, Form, Input, Select, Space, Table, Tabs, Typography } from 'antd';
+import { useState } from 'react';
+import { Card, Space, Tabs } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { P } from '@gm/contract/permissions.ts';
 import type { Player } from '@gm/contract/players.contract.ts';
+import { FilterBar, SelectFilter, TextFilter } from '../../shared/components/filter-bar.tsx';
+import { ListTable } from '../../shared/components/list-table.tsx';
+import { RefreshButton } from '../../shared/components/list-toolbar.tsx';
 import { PageContainer } from '../../shared/components/page-container.tsx';
+import { RowAction } from '../../shared/components/row-actions.tsx';
 import { Stamp } from '../../shared/components/stamp.tsx';
+import { useListSelection } from '../../shared/hooks/use-list-selection.ts';
 import { useSearchState } from '../../shared/hooks/use-search-state.ts';
 import { useCan } from '../../shared/user-context.tsx';
 import { parseForbidFilters } from './player-filters.ts';
 import { OnlineBadge, untilText } from './player-format.tsx';
 import { forbidListQueryOptions } from './players.queries.ts';
 import { SanctionDialog, type SanctionDialogState } from './sanction-dialog.tsx';
+import { LiftChosenButton } from './target-selection.tsx';
 import { useRegionOptions } from '../../shared/region-options.queries.ts';
 
 /** /forbid/list: players whose ban (or mute) is in force; lift one or many. */
 export function PlayerBansPage() {
   const { t } = useTranslation(['players', 'common']);
-  const { state: filters, update } = useSearchState(parseForbidFilters);
-  const [form] = Form.useForm<{ roleId?: string; areaId?: string }>();
+  const search = useSearchState(parseForbidFilters);
+  const { state: filters, update } = search;
   const list = useQuery(forbidListQueryOptions(filters));
   const { options: regionOptions } = useRegionOptions();
-  const [selected, setSelected] = useState<string[]>([]);
+  // The choice is dropped with every change of filter or tab, as the chosen rows may have left view.
+  const selection = useListSelection(list.data?.results ?? [], (p) => p.roleName, filters, 'roleId');
   const [dialog, setDialog] = useState<SanctionDialogState>(null);
   const canLift = useCan(filters.kind === 'ban' ? P.PLAYER_BAN : P.PLAYER_MUTE);
   const ban = filters.kind === 'ban';
-
-  useEffect(() => {
-    // The URL is the truth: fields it no longer names are cleared, not left as they were.
-    form.resetFields();
-    form.setFieldsValue({ roleId: filters.roleId, areaId: filters.areaId });
-    setSelected([]);
-  }, [filters, form]);
 
   const lift = (roleIds: string[]) => setDialog({ target: 'players', kind: ban ? 'unban' : 'unmute', targets: roleIds.map((id) => ({ id })) });
 
@@ -52,11 +51,7 @@ export function PlayerBansPage() {
             key: 'actions',
             title: t('common:table.actions'),
             width: 110,
-            render: (_: unknown, p: Player) => (
-              <Button type="link" size="small" onClick={() => lift([p.roleId])}>
-                {ban ? t('actions.unban') : t('actions.unmute')}
-              </Button>
-            ),
+            render: (_: unknown, p: Player) => <RowAction onClick={() => lift([p.roleId])}>{ban ? t('actions.unban') : t('actions.unmute')}</RowAction>,
           },
         ]
       : []),
@@ -73,48 +68,35 @@ export function PlayerBansPage() {
             { key: 'mute', label: t('states.muted') },
           ]}
         />
-        <Flex justify="space-between" wrap gap={12} style={{ marginBottom: 12 }}>
-          <Form form={form} layout="inline" onFinish={(v) => update({ roleId: v.roleId?.trim() || undefined, areaId: v.areaId })}>
-            <Form.Item name="roleId">
-              <Input allowClear placeholder={t('fields.roleId')} />
-            </Form.Item>
-            <Form.Item name="areaId">
-              <Select allowClear style={{ width: 200 }} placeholder={t('fields.area')} options={regionOptions} />
-            </Form.Item>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              {t('common:buttons.search')}
-            </Button>
-          </Form>
-          <Space>
-            {canLift && selected.length > 0 ? (
-              <>
-                <Typography.Text>{t('table.selected', { count: selected.length })}</Typography.Text>
-                <Button onClick={() => lift(selected)}>{ban ? t('actions.unban') : t('actions.unmute')}</Button>
-              </>
-            ) : null}
-            <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()} loading={list.isFetching}>
-              {t('common:buttons.refresh')}
-            </Button>
-          </Space>
-        </Flex>
-        <Table<Player>
-          rowKey="roleId"
-          size="middle"
+        <FilterBar
+          filters={filters}
+          onSearch={update}
+          extra={
+            <Space>
+              {canLift ? (
+                <LiftChosenButton count={selection.selected.length} onClick={() => lift(selection.selected)}>
+                  {ban ? t('actions.unban') : t('actions.unmute')}
+                </LiftChosenButton>
+              ) : null}
+              <RefreshButton query={list} />
+            </Space>
+          }
+        >
+          <TextFilter name="roleId" label={t('fields.roleId')} width={220} />
+          <SelectFilter name="areaId" label={t('fields.area')} width={200} options={regionOptions} />
+        </FilterBar>
+        <ListTable<Player>
+          query={list}
           columns={columns}
-          dataSource={list.data?.results ?? []}
-          loading={list.isFetching}
+          paging={search}
+          rowKey="roleId"
+          selection={canLift ? selection : undefined}
+          sizeChanger="whenLong"
+          spinWhileFetching
           scroll={{ x: 1300 }}
-          rowSelection={canLift ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) } : undefined}
-          pagination={{
-            current: filters.page,
-            pageSize: filters.size,
-            total: list.data?.total ?? 0,
-            showTotal: (n) => (list.data?.totalCapped ? t('table.totalCapped', { total: n }) : t('table.total', { total: n })),
-            onChange: (page, size) => update({ page: size !== filters.size ? 1 : page, size }, { resetPage: false }),
-          }}
         />
       </Card>
-      <SanctionDialog state={dialog} onClose={() => setDialog(null)} onDone={() => setSelected([])} />
+      <SanctionDialog state={dialog} onClose={() => setDialog(null)} onDone={() => selection.setSelected([])} />
     </PageContainer>
   );
 }

@@ -1,17 +1,21 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Card, Col, Dropdown, Flex, Form, Input, InputNumber, Row, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Col, Dropdown, Form, Input, InputNumber, Row, Select, Space, Tag, Typography } from 'antd';
 import type { MenuProps, TableColumnsType } from 'antd';
-import { DownOutlined, FileExcelOutlined, LogoutOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { DownOutlined, FileExcelOutlined, LogoutOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { P } from '@gm/contract/permissions.ts';
 import type { Player } from '@gm/contract/players.contract.ts';
 import { Stamp } from '../../shared/components/stamp.tsx';
-import { DateRangeFilter, type TimeRange } from '../../shared/components/date-range-filter.tsx';
+import { DateRangeFilter, timeRange, type TimeRange } from '../../shared/components/date-range-filter.tsx';
+import { FilterFormButtons } from '../../shared/components/filter-bar.tsx';
+import { ListTable } from '../../shared/components/list-table.tsx';
 import { PageContainer } from '../../shared/components/page-container.tsx';
 import { confirmAction } from '../../shared/components/confirm-action.tsx';
+import { RowAction, RowActions } from '../../shared/components/row-actions.tsx';
 import { showSuccess } from '../../shared/feedback.ts';
+import { useFilterForm } from '../../shared/hooks/use-filter-form.ts';
 import { useSearchState } from '../../shared/hooks/use-search-state.ts';
 import { paths } from '../../shared/paths.ts';
 import { useCan } from '../../shared/user-context.tsx';
@@ -24,8 +28,9 @@ import { parseDialog, parsePlayerFilters, type PlayerDialog } from './player-fil
 import { MarkTag, OnlineBadge, SanctionTags } from './player-format.tsx';
 import { PlayerMapsDialog } from './player-maps-dialog.tsx';
 import { PlayerValueDialog } from './player-value-dialog.tsx';
-import { playersQueryOptions, useKickPlayers, type SanctionKind } from './players.queries.ts';
+import { playersQueryOptions, useKickPlayers, type PlayerFilters, type SanctionKind } from './players.queries.ts';
 import { SanctionDialog, type SanctionDialogState, type SanctionTarget } from './sanction-dialog.tsx';
+import { TargetSelectionBar, useTargetSelection } from './target-selection.tsx';
 import { useRegionOptions } from '../../shared/region-options.queries.ts';
 
 interface FilterValues {
@@ -49,17 +54,37 @@ interface FilterValues {
 const trimmed = (v: string | undefined) => v?.trim() || undefined;
 const targetOf = (p: Player): SanctionTarget => ({ id: p.roleId, label: p.roleName });
 
+const fieldsOf = (filters: PlayerFilters): FilterValues => ({
+  roleId: filters.roleId,
+  roleName: filters.roleName,
+  userId: filters.userId,
+  thirdId: filters.thirdId,
+  account: filters.account,
+  areaId: filters.areaId,
+  levelMin: filters.levelMin ?? null,
+  levelMax: filters.levelMax ?? null,
+  identityMark: filters.identityMark,
+  online: filters.online,
+  recharge: filters.recharge,
+  banned: filters.banned,
+  muted: filters.muted,
+  created: timeRange(filters.createdFrom, filters.createdTo),
+  lastLogin: timeRange(filters.lastLoginFrom, filters.lastLoginTo),
+});
+
 /** /player/list: every filter in the URL; single and batch actions through the game. */
 export function PlayerListPage() {
   const { t } = useTranslation(['players', 'common']);
   const navigate = useNavigate();
-  const { state: filters, params, update, reset } = useSearchState(parsePlayerFilters);
+  const search = useSearchState(parsePlayerFilters);
+  const { state: filters, params, update } = search;
   const dialog = useMemo(() => parseDialog(params), [params]);
-  const [form] = Form.useForm<FilterValues>();
+  const form = useFilterForm(filters, fieldsOf);
   const [expanded, setExpanded] = useState(false);
   const players = useQuery(playersQueryOptions(filters));
   const { regions: areas, options: areaOptions } = useRegionOptions();
-  const [selected, setSelected] = useState<SanctionTarget[]>([]);
+  const selection = useTargetSelection(targetOf);
+  const selected = selection.targets;
   const [sanction, setSanction] = useState<SanctionDialogState>(null);
   const [mark, setMark] = useState<MarkDialogState>(null);
   const [importing, setImporting] = useState(false);
@@ -76,27 +101,9 @@ export function PlayerListPage() {
   };
 
   useEffect(() => {
-    // The URL is the truth: fields it no longer names are cleared, not left as they were.
-    form.resetFields();
-    form.setFieldsValue({
-      roleId: filters.roleId,
-      roleName: filters.roleName,
-      userId: filters.userId,
-      thirdId: filters.thirdId,
-      account: filters.account,
-      areaId: filters.areaId,
-      levelMin: filters.levelMin ?? null,
-      levelMax: filters.levelMax ?? null,
-      identityMark: filters.identityMark,
-      online: filters.online,
-      recharge: filters.recharge,
-      banned: filters.banned,
-      muted: filters.muted,
-      created: filters.createdFrom !== undefined && filters.createdTo !== undefined ? [filters.createdFrom, filters.createdTo] : null,
-      lastLogin: filters.lastLoginFrom !== undefined && filters.lastLoginTo !== undefined ? [filters.lastLoginFrom, filters.lastLoginTo] : null,
-    });
+    // Filters behind "More filters" are shown when the URL sets them.
     if (filters.thirdId || filters.createdFrom !== undefined || filters.lastLoginFrom !== undefined || filters.recharge !== undefined) setExpanded(true);
-  }, [filters, form]);
+  }, [filters]);
 
   const onSearch = (v: FilterValues) =>
     update({
@@ -156,62 +163,50 @@ export function PlayerListPage() {
   ];
 
   // Built once per language and permission set: a selection change must not rebuild every cell.
-  const columns = useMemo<TableColumnsType<Player>>(() => {
-  const more = (p: Player): MenuProps['items'] => [
-    ...(can.ban ? [p.banned ? { key: 'unban', label: t('actions.unban'), onClick: () => openSanction('unban', [targetOf(p)]) } : { key: 'ban', label: t('actions.ban'), danger: true, onClick: () => openSanction('ban', [targetOf(p)]) }] : []),
-    ...(can.mute ? [p.muted ? { key: 'unmute', label: t('actions.unmute'), onClick: () => openSanction('unmute', [targetOf(p)]) } : { key: 'mute', label: t('actions.mute'), onClick: () => openSanction('mute', [targetOf(p)]) }] : []),
-    ...(can.kick ? [{ key: 'kick', label: t('actions.kick'), disabled: !p.isOnline, onClick: () => kickOne(p) }] : []),
-    ...(can.mark ? [{ key: 'mark', label: t('actions.mark'), onClick: () => setMark({ roleIds: [p.roleId], current: { mark: p.identityMark, remark: p.identityRemark } }) }] : []),
-    ...(can.value ? [{ key: 'value', label: t('actions.value'), onClick: () => openDialog('value', p.roleId) }] : []),
-  ];
+  const { columns, actions } = useMemo(() => {
+    const more = (p: Player): MenuProps['items'] => [
+      ...(can.ban ? [p.banned ? { key: 'unban', label: t('actions.unban'), onClick: () => openSanction('unban', [targetOf(p)]) } : { key: 'ban', label: t('actions.ban'), danger: true, onClick: () => openSanction('ban', [targetOf(p)]) }] : []),
+      ...(can.mute ? [p.muted ? { key: 'unmute', label: t('actions.unmute'), onClick: () => openSanction('unmute', [targetOf(p)]) } : { key: 'mute', label: t('actions.mute'), onClick: () => openSanction('mute', [targetOf(p)]) }] : []),
+      ...(can.kick ? [{ key: 'kick', label: t('actions.kick'), disabled: !p.isOnline, onClick: () => kickOne(p) }] : []),
+      ...(can.mark ? [{ key: 'mark', label: t('actions.mark'), onClick: () => setMark({ roleIds: [p.roleId], current: { mark: p.identityMark, remark: p.identityRemark } }) }] : []),
+      ...(can.value ? [{ key: 'value', label: t('actions.value'), onClick: () => openDialog('value', p.roleId) }] : []),
+    ];
 
-  return [
-    { key: 'roleId', title: t('fields.roleId'), fixed: 'left', width: 120, render: (_, p) => p.roleId },
-    { key: 'roleName', title: t('fields.roleName'), width: 150, ellipsis: true, render: (_, p) => <Typography.Text strong>{p.roleName}</Typography.Text> },
-    // Ban, mute and online state next to the name: what an operator acts on, never behind the scroll.
-    { key: 'state', title: t('fields.state'), width: 130, render: (_, p) => <SanctionTags {...p} /> },
-    { key: 'online', title: t('fields.isOnline'), width: 90, render: (_, p) => <OnlineBadge online={p.isOnline} /> },
-    { key: 'area', title: t('fields.area'), width: 150, ellipsis: true, render: (_, p) => `${p.areaId}${areaName.get(p.areaId) ? ` · ${areaName.get(p.areaId)}` : ''}` },
-    { key: 'level', title: t('fields.level'), dataIndex: 'level', width: 70, align: 'right' },
-    { key: 'userId', title: t('fields.userId'), dataIndex: 'userId', width: 110 },
-    { key: 'account', title: t('fields.account'), dataIndex: 'account', width: 170, ellipsis: true },
-    { key: 'mark', title: t('fields.identityMark'), width: 100, render: (_, p) => <MarkTag mark={p.identityMark} remark={p.identityRemark} /> },
-    { key: 'recharge', title: t('fields.isRecharge'), width: 80, render: (_, p) => (p.isRecharge ? <Tag color="gold">{t('states.payer')}</Tag> : '-') },
-    { key: 'createdAt', title: t('fields.createdAt'), width: 170, render: (_, p) => <Stamp value={p.createdAt} /> },
-    { key: 'lastLoginAt', title: t('fields.lastLoginAt'), width: 170, render: (_, p) => <Stamp value={p.lastLoginAt} /> },
-    {
-      key: 'actions',
-      title: t('common:table.actions'),
-      fixed: 'right',
-      width: 300,
-      render: (_, p) => {
-        const items = more(p) ?? [];
-        return (
-          <Space size={0}>
-            <Button type="link" size="small" onClick={() => openDialog('detail', p.roleId)}>
-              {t('actions.detail')}
-            </Button>
-            <Button type="link" size="small" onClick={() => openDialog('bag', p.roleId)}>
-              {t('actions.bag')}
-            </Button>
-            <Button type="link" size="small" onClick={() => openDialog('maps', p.roleId)}>
-              {t('actions.maps')}
-            </Button>
-            {items.length > 0 ? (
-              <Dropdown menu={{ items }} trigger={['click']}>
-                <Button type="link" size="small" aria-label={`${t('actions.more')} ${p.roleId}`}>
-                  {t('actions.more')} <DownOutlined />
-                </Button>
-              </Dropdown>
-            ) : null}
-          </Space>
-        );
-      },
-    },
-  ];
+    const columns: TableColumnsType<Player> = [
+      { key: 'roleId', title: t('fields.roleId'), fixed: 'left', width: 120, render: (_, p) => p.roleId },
+      { key: 'roleName', title: t('fields.roleName'), width: 150, ellipsis: true, render: (_, p) => <Typography.Text strong>{p.roleName}</Typography.Text> },
+      // Ban, mute and online state next to the name: what an operator acts on, never behind the scroll.
+      { key: 'state', title: t('fields.state'), width: 130, render: (_, p) => <SanctionTags {...p} /> },
+      { key: 'online', title: t('fields.isOnline'), width: 90, render: (_, p) => <OnlineBadge online={p.isOnline} /> },
+      { key: 'area', title: t('fields.area'), width: 150, ellipsis: true, render: (_, p) => `${p.areaId}${areaName.get(p.areaId) ? ` · ${areaName.get(p.areaId)}` : ''}` },
+      { key: 'level', title: t('fields.level'), dataIndex: 'level', width: 70, align: 'right' },
+      { key: 'userId', title: t('fields.userId'), dataIndex: 'userId', width: 110 },
+      { key: 'account', title: t('fields.account'), dataIndex: 'account', width: 170, ellipsis: true },
+      { key: 'mark', title: t('fields.identityMark'), width: 100, render: (_, p) => <MarkTag mark={p.identityMark} remark={p.identityRemark} /> },
+      { key: 'recharge', title: t('fields.isRecharge'), width: 80, render: (_, p) => (p.isRecharge ? <Tag color="gold">{t('states.payer')}</Tag> : '-') },
+      { key: 'createdAt', title: t('fields.createdAt'), width: 170, render: (_, p) => <Stamp value={p.createdAt} /> },
+      { key: 'lastLoginAt', title: t('fields.lastLoginAt'), width: 170, render: (_, p) => <Stamp value={p.lastLoginAt} /> },
+    ];
+    const actions = (p: Player) => {
+      const items = more(p) ?? [];
+      return (
+        <RowActions>
+          <RowAction onClick={() => openDialog('detail', p.roleId)}>{t('actions.detail')}</RowAction>
+          <RowAction onClick={() => openDialog('bag', p.roleId)}>{t('actions.bag')}</RowAction>
+          <RowAction onClick={() => openDialog('maps', p.roleId)}>{t('actions.maps')}</RowAction>
+          {items.length > 0 ? (
+            <Dropdown menu={{ items }} trigger={['click']}>
+              <RowAction aria-label={`${t('actions.more')} ${p.roleId}`}>
+                {t('actions.more')} <DownOutlined />
+              </RowAction>
+            </Dropdown>
+          ) : null}
+        </RowActions>
+      );
+    };
+    return { columns, actions };
   }, [t, can.ban, can.mute, can.kick, can.mark, can.value, areaName, openDialog, openSanction, kickOne]);
 
-  const total = players.data?.total ?? 0;
   return (
     <PageContainer
       title={t('titles.list')}
@@ -318,94 +313,65 @@ export function PlayerListPage() {
                 </Col>
               </>
             ) : null}
-            <Col xs={24} lg={expanded ? 12 : 12}>
-              <Form.Item label={<span aria-hidden>&nbsp;</span>} colon={false}>
-                <Space wrap>
-                  <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                    {t('common:buttons.search')}
-                  </Button>
-                  <Button icon={<UndoOutlined />} onClick={() => {
-                      form.resetFields();
-                      reset();
-                    }}>
-                    {t('common:buttons.reset')}
-                  </Button>
-                  <Button icon={<ReloadOutlined />} onClick={() => void players.refetch()} loading={players.isFetching}>
-                    {t('common:buttons.refresh')}
-                  </Button>
-                  <Button type="link" onClick={() => setExpanded((v) => !v)}>
-                    {expanded ? t('filters.fewerFilters') : t('filters.moreFilters')}
-                  </Button>
-                </Space>
-              </Form.Item>
+            {/* Collapsed, the fields fill their rows and the buttons start a row of their own; expanded, they share the last row. */}
+            <Col xs={24} lg={12}>
+              <FilterFormButtons
+                besideField={expanded}
+                query={players}
+                onReset={() => search.reset()}
+              >
+                <Button type="link" onClick={() => setExpanded((v) => !v)}>
+                  {expanded ? t('filters.fewerFilters') : t('filters.moreFilters')}
+                </Button>
+              </FilterFormButtons>
             </Col>
           </Row>
         </Form>
       </Card>
       <Card>
-        {selected.length > 0 ? (
-          <Flex className="gm-batch-bar" align="center" gap={8} wrap style={{ marginBottom: 12, padding: '8px 12px', background: '#e6f4ff', borderRadius: 8 }}>
-            <Typography.Text strong>{t('table.selected', { count: selected.length })}</Typography.Text>
-            {can.ban ? (
-              <>
-                <Button size="small" danger onClick={() => openSanction('ban', selected)}>
-                  {t('actions.ban')}
-                </Button>
-                <Button size="small" onClick={() => openSanction('unban', selected)}>
-                  {t('actions.unban')}
-                </Button>
-              </>
-            ) : null}
-            {can.mute ? (
-              <>
-                <Button size="small" onClick={() => openSanction('mute', selected)}>
-                  {t('actions.mute')}
-                </Button>
-                <Button size="small" onClick={() => openSanction('unmute', selected)}>
-                  {t('actions.unmute')}
-                </Button>
-              </>
-            ) : null}
-            {can.kick ? (
-              <Button size="small" onClick={kickSelected}>
-                {t('actions.kick')}
+        <TargetSelectionBar count={selected.length} onClear={selection.clear}>
+          {can.ban ? (
+            <>
+              <Button size="small" danger onClick={() => openSanction('ban', selected)}>
+                {t('actions.ban')}
               </Button>
-            ) : null}
-            {can.mark ? (
-              <Button size="small" onClick={() => setMark({ roleIds: selected.map((s) => s.id) })}>
-                {t('actions.mark')}
+              <Button size="small" onClick={() => openSanction('unban', selected)}>
+                {t('actions.unban')}
               </Button>
-            ) : null}
-            <Button size="small" type="link" onClick={() => setSelected([])}>
-              {t('actions.clearSelection')}
+            </>
+          ) : null}
+          {can.mute ? (
+            <>
+              <Button size="small" onClick={() => openSanction('mute', selected)}>
+                {t('actions.mute')}
+              </Button>
+              <Button size="small" onClick={() => openSanction('unmute', selected)}>
+                {t('actions.unmute')}
+              </Button>
+            </>
+          ) : null}
+          {can.kick ? (
+            <Button size="small" onClick={kickSelected}>
+              {t('actions.kick')}
             </Button>
-          </Flex>
-        ) : null}
-        <Table<Player>
-          rowKey="roleId"
-          size="middle"
+          ) : null}
+          {can.mark ? (
+            <Button size="small" onClick={() => setMark({ roleIds: selected.map((s) => s.id) })}>
+              {t('actions.mark')}
+            </Button>
+          ) : null}
+        </TargetSelectionBar>
+        <ListTable<Player>
+          query={players}
           columns={columns}
-          dataSource={players.data?.results ?? []}
-          loading={players.isFetching}
+          paging={search}
+          rowKey="roleId"
+          selection={selection.table}
+          rowActions={actions}
+          actionsWidth={300}
+          spinWhileFetching
           scroll={{ x: 1780 }}
           locale={{ emptyText: t('table.none') }}
-          rowSelection={{
-            selectedRowKeys: selected.map((s) => s.id),
-            preserveSelectedRowKeys: true,
-            onChange: (keys, rows) => {
-              const known = new Map([...selected.map((s) => [s.id, s] as const), ...rows.filter(Boolean).map((p) => [p.roleId, targetOf(p)] as const)]);
-              setSelected(keys.map((k) => known.get(String(k)) ?? { id: String(k) }));
-            },
-          }}
-          pagination={{
-            current: filters.page,
-            pageSize: filters.size,
-            total,
-            showSizeChanger: true,
-            pageSizeOptions: [10, 20, 50, 100],
-            showTotal: (n) => (players.data?.totalCapped ? t('table.totalCapped', { total: n }) : t('table.total', { total: n })),
-            onChange: (page, size) => update({ page: size !== filters.size ? 1 : page, size }, { resetPage: false }),
-          }}
         />
       </Card>
 
@@ -413,10 +379,10 @@ export function PlayerListPage() {
       <PlayerBagDialog roleId={dialog?.dialog === 'bag' ? dialog.roleId : null} onClose={closeDialog} />
       <PlayerMapsDialog roleId={dialog?.dialog === 'maps' ? dialog.roleId : null} onClose={closeDialog} />
       <PlayerValueDialog roleId={dialog?.dialog === 'value' ? dialog.roleId : null} onClose={closeDialog} />
-      <SanctionDialog state={sanction} onClose={() => setSanction(null)} onDone={() => setSelected([])} />
+      <SanctionDialog state={sanction} onClose={() => setSanction(null)} onDone={selection.clear} />
       <MarkDialog state={mark} onClose={() => setMark(null)} />
       <KickAllDialog open={kickingAll} onClose={() => setKickingAll(false)} />
-      <ImportIdsDialog kind="roles" open={importing} onClose={() => setImporting(false)} onUse={(ids) => setSelected(ids.map((id) => ({ id })))} />
+      <ImportIdsDialog kind="roles" open={importing} onClose={() => setImporting(false)} onUse={(ids) => selection.setTargets(ids.map((id) => ({ id })))} />
     </PageContainer>
   );
 }

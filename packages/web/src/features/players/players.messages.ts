@@ -125,8 +125,6 @@ export const en = {
     banByIds: 'Ban by ids',
   },
   table: {
-    total: '{{total}} in total',
-    totalCapped: 'More than {{total}}',
     selected: '{{count}} selected',
     none: 'No players match.',
   },
@@ -375,8 +373,6 @@ export const zhCN: Translation<typeof en> = {
     banByIds: '按ID封禁',
   },
   table: {
-    total: '共 {{total}} 条',
-    totalCapped: '超过 {{total}} 条',
     selected: '已选 {{count}} 个',
     none: '没有符合条件的玩家。',
   },

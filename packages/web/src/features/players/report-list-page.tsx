@@ -1,18 +1,21 @@
-import { useEffect, useState } from 'react';
-import { Button, Card, Col, Form, Input, Row, Select, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Card, Col, Form, Input, Row, Select, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { ReloadOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { P } from '@gm/contract/permissions.ts';
 import { REPORT_REASONS, type PlayerReport, type ReportReason } from '@gm/contract/players.contract.ts';
-import { DateRangeFilter, type TimeRange } from '../../shared/components/date-range-filter.tsx';
+import { DateRangeFilter, timeRange, type TimeRange } from '../../shared/components/date-range-filter.tsx';
+import { FilterFormButtons } from '../../shared/components/filter-bar.tsx';
+import { ListTable } from '../../shared/components/list-table.tsx';
 import { PageContainer } from '../../shared/components/page-container.tsx';
+import { RowAction, RowActions } from '../../shared/components/row-actions.tsx';
 import { Stamp } from '../../shared/components/stamp.tsx';
+import { useFilterForm } from '../../shared/hooks/use-filter-form.ts';
 import { useSearchState } from '../../shared/hooks/use-search-state.ts';
 import { useCan } from '../../shared/user-context.tsx';
 import { parseReportFilters } from './player-filters.ts';
-import { reportsQueryOptions } from './players.queries.ts';
+import { reportsQueryOptions, type ReportFilters } from './players.queries.ts';
 import { SanctionDialog, type SanctionDialogState } from './sanction-dialog.tsx';
 import { useRegionOptions } from '../../shared/region-options.queries.ts';
 
@@ -23,24 +26,21 @@ interface FilterValues {
   range?: TimeRange;
 }
 
+const fieldsOf = (filters: ReportFilters): FilterValues => ({ roleId: filters.roleId, areaId: filters.areaId, reason: filters.reason, range: timeRange(filters.from, filters.to) });
+
 const REASON_COLORS: Record<ReportReason, string> = { cheating: 'red', abuse: 'volcano', spam: 'orange', inappropriateName: 'purple', fraud: 'magenta', other: 'default' };
 
 /** /report/list: reports with the reported role's marks; mute or ban straight from a report. */
 export function ReportListPage() {
   const { t } = useTranslation(['players', 'common']);
-  const { state: filters, update, reset } = useSearchState(parseReportFilters);
-  const [form] = Form.useForm<FilterValues>();
+  const search = useSearchState(parseReportFilters);
+  const { state: filters, update } = search;
+  const form = useFilterForm(filters, fieldsOf);
   const reports = useQuery(reportsQueryOptions(filters));
   const { options: regionOptions } = useRegionOptions();
   const canBan = useCan(P.PLAYER_BAN);
   const canMute = useCan(P.PLAYER_MUTE);
   const [dialog, setDialog] = useState<SanctionDialogState>(null);
-
-  useEffect(() => {
-    // The URL is the truth: fields it no longer names are cleared, not left as they were.
-    form.resetFields();
-    form.setFieldsValue({ roleId: filters.roleId, areaId: filters.areaId, reason: filters.reason, range: filters.from !== undefined && filters.to !== undefined ? [filters.from, filters.to] : null });
-  }, [filters, form]);
 
   const act = (kind: 'ban' | 'mute' | 'unban' | 'unmute', r: PlayerReport) =>
     setDialog({ target: 'players', kind, targets: [{ id: r.roleId, label: r.roleName }], reason: kind === 'ban' || kind === 'mute' ? `${t(`reasons.${r.reason}`)} · ${t('reports.fromReport', { id: r.reportId })}` : '' });
@@ -56,27 +56,17 @@ export function ReportListPage() {
     { key: 'muted', title: t('fields.muted'), width: 90, render: (_, r) => (r.muted ? <Tag color="orange">{t('states.muted')}</Tag> : '-') },
     { key: 'banned', title: t('fields.banned'), width: 90, render: (_, r) => (r.banned ? <Tag color="red">{t('states.banned')}</Tag> : '-') },
     { key: 'reporter', title: t('fields.reporter'), dataIndex: 'reporterRoleId', width: 110 },
-    {
-      key: 'actions',
-      title: t('common:table.actions'),
-      fixed: 'right',
-      width: 150,
-      render: (_, r) => (
-        <Space size={0}>
-          {canMute ? (
-            <Button type="link" size="small" onClick={() => act(r.muted ? 'unmute' : 'mute', r)}>
-              {r.muted ? t('actions.unmute') : t('actions.mute')}
-            </Button>
-          ) : null}
-          {canBan ? (
-            <Button type="link" size="small" danger={!r.banned} onClick={() => act(r.banned ? 'unban' : 'ban', r)}>
-              {r.banned ? t('actions.unban') : t('actions.ban')}
-            </Button>
-          ) : null}
-        </Space>
-      ),
-    },
   ];
+  const actions = (r: PlayerReport) => (
+    <RowActions>
+      {canMute ? <RowAction onClick={() => act(r.muted ? 'unmute' : 'mute', r)}>{r.muted ? t('actions.unmute') : t('actions.mute')}</RowAction> : null}
+      {canBan ? (
+        <RowAction danger={!r.banned} onClick={() => act(r.banned ? 'unban' : 'ban', r)}>
+          {r.banned ? t('actions.unban') : t('actions.ban')}
+        </RowAction>
+      ) : null}
+    </RowActions>
+  );
 
   return (
     <PageContainer title={t('titles.reports')} description={t('descriptions.reports')}>
@@ -104,39 +94,11 @@ export function ReportListPage() {
               </Form.Item>
             </Col>
           </Row>
-          <Space wrap>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              {t('common:buttons.search')}
-            </Button>
-            <Button icon={<UndoOutlined />} onClick={() => {
-                      form.resetFields();
-                      reset();
-                    }}>
-              {t('common:buttons.reset')}
-            </Button>
-            <Button icon={<ReloadOutlined />} onClick={() => void reports.refetch()} loading={reports.isFetching}>
-              {t('common:buttons.refresh')}
-            </Button>
-          </Space>
+          <FilterFormButtons besideField={false} query={reports} onReset={() => search.reset()} />
         </Form>
       </Card>
       <Card>
-        <Table<PlayerReport>
-          rowKey="reportId"
-          size="middle"
-          columns={columns}
-          dataSource={reports.data?.results ?? []}
-          loading={reports.isFetching}
-          scroll={{ x: 1500 }}
-          pagination={{
-            current: filters.page,
-            pageSize: filters.size,
-            total: reports.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (n) => (reports.data?.totalCapped ? t('table.totalCapped', { total: n }) : t('table.total', { total: n })),
-            onChange: (page, size) => update({ page: size !== filters.size ? 1 : page, size }, { resetPage: false }),
-          }}
-        />
+        <ListTable<PlayerReport> query={reports} columns={columns} paging={search} rowKey="reportId" rowActions={actions} actionsWidth={150} spinWhileFetching scroll={{ x: 1500 }} />
       </Card>
       <SanctionDialog state={dialog} onClose={() => setDialog(null)} />
     </PageContainer>

@@ -7,6 +7,9 @@ import { fromPickerValue, nowInZone, STAMP_FORMAT, toPickerValue } from '../form
 
 export type TimeRange = [number, number] | null;
 
+/** The range a filter form shows for a pair of URL bounds: both or none. */
+export const timeRange = (from: number | undefined, to: number | undefined): TimeRange => (from !== undefined && to !== undefined ? [from, to] : null);
+
 /**
  * A date-time range with the spec's quick ranges. Value and onChange are epoch milliseconds;
  * the operator picks wall-clock times of the display time zone. Works inside `Form.Item`.

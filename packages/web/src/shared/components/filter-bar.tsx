@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Button, Flex, Form, Input, Select, Space, type SelectProps } from 'antd';
 import { SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { RefreshButton, type RefreshQuery } from './list-toolbar.tsx';
 
 /** Text filters count without their surrounding spaces (an empty one means no filter). */
 function trimmed<T extends object>(values: T): T {
@@ -12,6 +13,7 @@ function trimmed<T extends object>(values: T): T {
  * The filters above a list: an inline form of the page's fields, then Search and Reset, with
  * `extra` (a checker, the batch actions) at the right end of the row. Each field is named after
  * a key of the parsed URL filters and shows its value, so back, forward and Reset show up in it.
+ * Without `onReset` there is no Reset (a list searched by one key needs none).
  */
 export function FilterBar<T extends object>({
   filters,
@@ -23,7 +25,7 @@ export function FilterBar<T extends object>({
   filters: T;
   /** The fields' values when Search is pressed, text trimmed. */
   onSearch: (values: Partial<T>) => void;
-  onReset: () => void;
+  onReset?: () => void;
   extra?: ReactNode;
   children: ReactNode;
 }) {
@@ -41,9 +43,11 @@ export function FilterBar<T extends object>({
             <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
               {t('buttons.search')}
             </Button>
-            <Button icon={<UndoOutlined />} onClick={onReset}>
-              {t('buttons.reset')}
-            </Button>
+            {onReset ? (
+              <Button icon={<UndoOutlined />} onClick={onReset}>
+                {t('buttons.reset')}
+              </Button>
+            ) : null}
           </Space>
         </Form.Item>
       </Form>
@@ -67,5 +71,42 @@ export function SelectFilter({ name, label, width, options }: { name: string; la
     <Form.Item name={name}>
       <Select allowClear aria-label={label} placeholder={label} style={{ width }} options={options} />
     </Form.Item>
+  );
+}
+
+/**
+ * Search, Reset and Refresh for a list whose filters are a vertical form of labelled fields (too
+ * many for one FilterBar row); `children` (a "More filters" link) follow them. `besideField`: the
+ * buttons share a row with fields, so an empty label keeps them level with the inputs; on a row
+ * of their own they sit straight under the fields. Reset empties the form, then `onReset` the URL.
+ */
+export function FilterFormButtons({ onReset, query, besideField, children }: { onReset: () => void; query: RefreshQuery; besideField: boolean; children?: ReactNode }) {
+  const { t } = useTranslation('common');
+  const form = Form.useFormInstance();
+  const buttons = (
+    <Space wrap>
+      <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+        {t('buttons.search')}
+      </Button>
+      <Button
+        icon={<UndoOutlined />}
+        onClick={() => {
+          // Empties the fields even when the URL has no filters to drop (nothing else would).
+          form.resetFields();
+          onReset();
+        }}
+      >
+        {t('buttons.reset')}
+      </Button>
+      <RefreshButton query={query} />
+      {children}
+    </Space>
+  );
+  return besideField ? (
+    <Form.Item label={<span aria-hidden>&nbsp;</span>} colon={false}>
+      {buttons}
+    </Form.Item>
+  ) : (
+    buttons
   );
 }

@@ -18,7 +18,9 @@ export function BatchBar({ permission, count, children }: { permission: number; 
   );
 }
 
-export function RefreshButton({ query }: { query: Pick<ListQuery<unknown>, 'isFetching' | 'refetch'> }) {
+export type RefreshQuery = Pick<ListQuery<unknown>, 'isFetching' | 'refetch'>;
+
+export function RefreshButton({ query }: { query: RefreshQuery }) {
   const { t } = useTranslation('common');
   return (
     <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()} loading={query.isFetching}>
@@ -39,7 +41,7 @@ export function AddButton({ permission, onClick, children }: { permission: numbe
 }
 
 /** The bar between a list's filters and its table: `batch` on the left; refresh and `extra` on the right. */
-export function ListToolbar({ batch, query, extra }: { batch: ReactNode; query: Pick<ListQuery<unknown>, 'isFetching' | 'refetch'>; extra?: ReactNode }) {
+export function ListToolbar({ batch, query, extra }: { batch: ReactNode; query: RefreshQuery; extra?: ReactNode }) {
   return (
     <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 12 }}>
       {batch}
