@@ -4,7 +4,7 @@
  * the game's region after the change.
  */
 import { z } from 'zod';
-import { pageQuery } from './common.contract.ts';
+import { nameOrId, pageQuery } from './common.contract.ts';
 import { ID_MAX_LENGTH } from './constants.ts';
 import { REGION_HEATS, REGION_LOGIN_STATUSES, REGION_STATUSES, region } from './game-commands.contract.ts';
 
@@ -39,8 +39,8 @@ export const areaId = z
   .max(ID_MAX_LENGTH, { error: 'validation.idMax' })
   .regex(/^[A-Za-z0-9._-]+$/, { error: 'validation.areaIdFormat' });
 
-export const areaName = z.string().trim().min(1, { error: 'validation.nameRequired' }).max(100, { error: 'validation.nameMax' });
-export const areaGroup = z.string().trim().min(1, { error: 'validation.groupRequired' }).max(64, { error: 'validation.nameMax' });
+export const areaName = nameOrId(z.string().trim().min(1, { error: 'validation.nameRequired' }).max(100, { error: 'validation.nameMax' }));
+export const areaGroup = nameOrId(z.string().trim().min(1, { error: 'validation.groupRequired' }).max(64, { error: 'validation.nameMax' }));
 export const uiSort = z.number().int().min(-1_000_000).max(1_000_000);
 
 /** `/area/add`: a new region starts closed unless chosen otherwise, so it can be checked first. */

@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = {
   'session.signOut': { en: 'Sign out', zh: '登出' },
   'session.signUp': { en: 'Sign up', zh: '注册' },
   'session.denied': { en: 'Refused call', zh: '被拒绝的请求' },
+  'session.lockedOut': { en: 'Locked out after wrong passwords', zh: '密码错误次数过多被锁定' },
   'profile.changePassword': { en: 'Change own password', zh: '修改本人密码' },
   'profile.totpEnable': { en: 'Turn on two-factor sign-in', zh: '开启两步验证' },
   'profile.totpDisable': { en: 'Turn off two-factor sign-in', zh: '关闭两步验证' },

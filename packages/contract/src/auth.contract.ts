@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { secret } from './common.contract.ts';
 import { SIGN_IN_PASSWORD_MIN } from './constants.ts';
 
 /** Operator account names: letters, digits, dot, dash, underscore. */
@@ -12,16 +13,20 @@ export const signInBody = z.object({
     .trim()
     .min(1, { error: 'validation.accountRequired' })
     .regex(/^[A-Za-z0-9._-]{1,32}$/, { error: 'validation.correctUsername' }),
-  password: z
-    .string({ error: 'validation.passwordMin5' })
-    .min(SIGN_IN_PASSWORD_MIN, { error: 'validation.passwordMin5' })
-    .max(PASSWORD_MAX, { error: 'validation.passwordMax' }),
-  otp: z
-    .string()
-    .trim()
-    .regex(/^(\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/, { error: 'validation.otpFormat' })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  password: secret(
+    z
+      .string({ error: 'validation.passwordMin5' })
+      .min(SIGN_IN_PASSWORD_MIN, { error: 'validation.passwordMin5' })
+      .max(PASSWORD_MAX, { error: 'validation.passwordMax' }),
+  ),
+  otp: secret(
+    z
+      .string()
+      .trim()
+      .regex(/^(\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/, { error: 'validation.otpFormat' })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+  ),
 });
 export type SignInBody = z.infer<typeof signInBody>;
 
@@ -31,10 +36,12 @@ export type SignInBody = z.infer<typeof signInBody>;
  */
 export function newPassword(min: number) {
   const floor = Math.max(min, SIGN_IN_PASSWORD_MIN);
-  return z
-    .string({ error: 'validation.required' })
-    .min(floor, { error: 'validation.passwordMin' })
-    .max(PASSWORD_MAX, { error: 'validation.passwordMax' });
+  return secret(
+    z
+      .string({ error: 'validation.required' })
+      .min(floor, { error: 'validation.passwordMin' })
+      .max(PASSWORD_MAX, { error: 'validation.passwordMax' }),
+  );
 }
 
 export const accountName = z
@@ -44,7 +51,7 @@ export const accountName = z
 
 export function signUpBody(passwordMin: number) {
   return z
-    .object({ name: accountName, password: newPassword(passwordMin), confirm: z.string() })
+    .object({ name: accountName, password: newPassword(passwordMin), confirm: secret(z.string()) })
     .refine((v) => v.password === v.confirm, { path: ['confirm'], error: 'validation.passwordMismatch' });
 }
 export type SignUpBody = z.infer<ReturnType<typeof signUpBody>>;
@@ -65,18 +72,24 @@ export type UserContext = z.infer<typeof userContext>;
 
 export const contextResult = z.object({ userContext });
 
-export const authPolicy = z.object({ passwordMinLength: z.number(), idleMinutes: z.number(), maxHours: z.number() });
+export const authPolicy = z.object({
+  passwordMinLength: z.number(),
+  idleMinutes: z.number(),
+  maxHours: z.number(),
+  /** Self sign-up is open (SIGNUP=on); new accounts wait for an administrator to give them a role. */
+  signUp: z.boolean(),
+});
 export type AuthPolicy = z.infer<typeof authPolicy>;
 
 export const changePasswordBody = (min: number) =>
   z
-    .object({ current: z.string().min(1, { error: 'validation.required' }), password: newPassword(min), confirm: z.string() })
+    .object({ current: secret(z.string().min(1, { error: 'validation.required' })), password: newPassword(min), confirm: secret(z.string()) })
     .refine((v) => v.password === v.confirm, { path: ['confirm'], error: 'validation.passwordMismatch' });
 
 export const totpSetupResult = z.object({ secret: z.string(), otpauthUrl: z.string() });
-export const totpEnableBody = z.object({ code: z.string().trim().regex(/^\d{6}$/, { error: 'validation.otpFormat' }) });
+export const totpEnableBody = z.object({ code: secret(z.string().trim().regex(/^\d{6}$/, { error: 'validation.otpFormat' })) });
 export const totpEnableResult = z.object({ recoveryCodes: z.array(z.string()) });
-export const totpDisableBody = z.object({ password: z.string().min(1, { error: 'validation.required' }) });
+export const totpDisableBody = z.object({ password: secret(z.string().min(1, { error: 'validation.required' })) });
 
 export const sessionInfo = z.object({
   id: z.string(),

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { ID_MAX_LENGTH } from './constants.ts';
+import { nameOrId } from './common.contract.ts';
 
 /** The spec's status of a whitelist entry and its log switch: open or close. */
 export const SWITCH_STATES = ['open', 'close'] as const;
@@ -18,7 +19,7 @@ export const NOTES_MAX = 255;
 
 export const notesField = z.string().trim().max(NOTES_MAX, { error: 'validation.tooLong' }).default('');
 
-const entryId = z.string().min(1).max(ID_MAX_LENGTH, { error: 'validation.idMax' });
+const entryId = nameOrId(z.string().min(1).max(ID_MAX_LENGTH, { error: 'validation.idMax' }));
 
 /** Spec section 5, whitelist: "Delete needs at least one entry chosen." Used by every batch delete here. */
 export const deleteBody = z.object({

@@ -23,6 +23,8 @@ export const ErrorCode = {
   CONFLICT: 10016,
   /** An ingest call from a game server: unsigned, badly signed, stale, replayed or of an unknown game. */
   INGEST_UNAUTHORIZED: 10017,
+  /** The address exists, but not with this HTTP method. */
+  METHOD_NOT_ALLOWED: 10018,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -46,6 +48,7 @@ export const HTTP_STATUS: Record<ErrorCodeValue, number> = {
   [ErrorCode.GAME_ERROR]: 422,
   [ErrorCode.CONFLICT]: 409,
   [ErrorCode.INGEST_UNAUTHORIZED]: 401,
+  [ErrorCode.METHOD_NOT_ALLOWED]: 405,
 };
 
 /** One invalid field: its path and a message key of `messages.ts` (with values to interpolate). */

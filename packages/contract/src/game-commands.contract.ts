@@ -12,6 +12,7 @@
  */
 import { z } from 'zod';
 import { ID_MAX_LENGTH } from './constants.ts';
+import { multiLine, nameOrId } from './common.contract.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The game world's enumerations (spec sections 3, 4 and 9).
@@ -66,12 +67,12 @@ export const MAX_MAIL_EXCLUSIONS = 10_000;
 // Building blocks.
 // ---------------------------------------------------------------------------------------------
 
-export const gameId = z.string().min(1).max(ID_MAX_LENGTH, { error: 'validation.idMax' });
+export const gameId = nameOrId(z.string().min(1).max(ID_MAX_LENGTH, { error: 'validation.idMax' }));
 const gameIds = z.array(gameId).min(1).max(MAX_COMMAND_TARGETS);
 const epochMs = z.number().int().nonnegative();
 const count = z.number().int().nonnegative();
 const quantity = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const reasonText = z.string().max(255);
+const reasonText = multiLine(z.string().max(255));
 
 /** The idempotency key of every command: made once by the console per operator action. */
 export const commandId = gameId;
@@ -212,11 +213,11 @@ export const GAME_COMMANDS = {
     result: z.object({ ...resultBase, accounts: z.array(change('userId', accountBanState)), kickedRoleIds: z.array(z.string()) }),
   },
   /**
-   * Takes `quantity` of one bag item, only if 0 < quantity <= current and current still equals
-   * `expectedCurrent` (what the operator was shown).
+   * Takes `quantity` of one bag item, only if 0 < quantity <= current and, when given, current
+   * still equals `expectedCurrent` (what the operator was shown).
    */
   deductAssets: {
-    params: z.object({ ...base, roleId: gameId, sourceId: gameId, quantity, expectedCurrent: count }),
+    params: z.object({ ...base, roleId: gameId, sourceId: gameId, quantity, expectedCurrent: count.optional() }),
     result: z.object({
       ...resultBase,
       roleId: z.string(),

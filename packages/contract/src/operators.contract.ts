@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { accountName, newPassword } from './auth.contract.ts';
 import { isKnownCode } from './permissions.ts';
-import { pageQuery } from './common.contract.ts';
+import { multiLine, nameOrId, pageQuery } from './common.contract.ts';
 
 const codes = z.array(z.number().int()).superRefine((list, ctx) => {
   for (const code of list) {
@@ -9,11 +9,11 @@ const codes = z.array(z.number().int()).superRefine((list, ctx) => {
   }
 });
 
-export const displayName = z.string().trim().min(1, { error: 'validation.nameRequired' }).max(64, { error: 'validation.nameMax' });
+export const displayName = nameOrId(z.string().trim().min(1, { error: 'validation.nameRequired' }).max(64, { error: 'validation.nameMax' }));
 
 export const roleBody = z.object({
-  name: z.string().trim().min(1, { error: 'validation.roleNameRequired' }).max(32, { error: 'validation.nameMax' }),
-  description: z.string().trim().max(200, { error: 'validation.nameMax' }).default(''),
+  name: nameOrId(z.string().trim().min(1, { error: 'validation.roleNameRequired' }).max(32, { error: 'validation.nameMax' })),
+  description: multiLine(z.string().trim().max(200, { error: 'validation.nameMax' })).default(''),
   resourceIds: codes,
   buttons: codes.default([]),
   requireTotp: z.boolean().default(false),
@@ -51,8 +51,10 @@ export type Operator = z.infer<typeof operator>;
 export const operatorQuery = pageQuery.extend({
   keyword: z.string().trim().max(64).optional(),
   roleId: z.string().max(100).optional(),
-  status: z.enum(['active', 'disabled']).optional(),
+  /** `pending`: self sign-ups waiting for an administrator to give them a role. */
+  status: z.enum(['active', 'disabled', 'pending']).optional(),
 });
+export type OperatorQuery = z.infer<typeof operatorQuery>;
 
 export function operatorCreateBody(passwordMin: number) {
   return z.object({

@@ -8,8 +8,8 @@
  * plan says. `duration` is in seconds, `PERMANENT_DURATION` (-1) for a ban without end.
  */
 import { z } from 'zod';
-import { pageQuery, timeBound } from './common.contract.ts';
-import { ID_MAX_LENGTH } from './constants.ts';
+import { nameOrId, pageQuery, timeBound } from './common.contract.ts';
+import { ID_MAX_LENGTH, MAX_PAGE_SIZE } from './constants.ts';
 import {
   BAG_ITEM_TYPES,
   GAME_ACCOUNT_TYPES,
@@ -71,7 +71,7 @@ export type PlayerValueField = (typeof PLAYER_VALUE_FIELDS)[number];
 // Building blocks.
 // ---------------------------------------------------------------------------------------------
 
-export const gameRef = z.string().trim().min(1, { error: 'validation.required' }).max(ID_MAX_LENGTH, { error: 'validation.idMax' });
+export const gameRef = nameOrId(z.string().trim().min(1, { error: 'validation.required' }).max(ID_MAX_LENGTH, { error: 'validation.idMax' }));
 const optionalRef = gameRef.optional();
 const roleIds = z
   .array(gameRef, { error: 'validation.selectPlayersFirst' })
@@ -245,8 +245,10 @@ export const bagResult = z.object({ roleId: z.string(), roleName: z.string(), is
 export type BagResult = z.infer<typeof bagResult>;
 
 /**
- * Spec section 5, Deduct: one item at a time, 0 < quantity <= current. `expectedCurrent` is the
- * current number the operator was shown; the game refuses if it changed since (a stale bag).
+ * Spec section 5, Deduct: one item at a time, 0 < quantity <= current. The spec's body is the
+ * source id and the quantity (with the player's role id); `expectedCurrent`, optional, is the
+ * current number the operator was shown: the web app always sends it, and the game then refuses
+ * if it changed since (a stale bag). Without it, the quantity is checked against the bag as it is.
  */
 export const deductBody = z.object({
   roleId: gameRef,
@@ -256,7 +258,7 @@ export const deductBody = z.object({
     .int({ error: 'validation.deductQuantity' })
     .positive({ error: 'validation.deductQuantity' })
     .max(Number.MAX_SAFE_INTEGER, { error: 'validation.deductQuantity' }),
-  expectedCurrent: z.number().int().nonnegative(),
+  expectedCurrent: z.number().int().nonnegative().optional(),
 });
 export type DeductBody = z.infer<typeof deductBody>;
 export const deductResult = z.object({
@@ -605,21 +607,35 @@ export type DevelopValueBody = z.infer<typeof developValueBody>;
 export const developUnlockBody = z.object({ roleId: gameRef, kind: z.enum(MAP_KINDS), throughMapId: gameRef });
 export type DevelopUnlockBody = z.infer<typeof developUnlockBody>;
 
-/** `/develop/hawk`: the commands the game received, with what it answered. */
-export const commandJournalQuery = pageQuery
-  .extend({
-    kind: z.string().trim().min(1).max(40).optional(),
-    status: z.enum(['applied', 'failed']).optional(),
-    /** A role, user, order or region id the command names. */
-    target: optionalRef,
-    from: timeBound,
-    to: timeBound,
-  })
-  .superRefine((q, ctx) => {
-    range(ctx, q.from, q.to, 'to');
-    depth(ctx, q);
-  });
+/** `/develop/hawk`: which commands the game received; every filter optional. */
+const commandJournalFilters = z.object({
+  kind: z.string().trim().min(1).max(40).optional(),
+  status: z.enum(['applied', 'failed']).optional(),
+  /** A role, user, order or region id the command names. */
+  target: optionalRef,
+  from: timeBound,
+  to: timeBound,
+});
+const journalSize = z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20);
+
+/**
+ * The journal is read newest first by keyset, never by OFFSET: `cursor` is the `nextCursor` of
+ * the page before (opaque; a changed one is refused).
+ */
+export const commandJournalQuery = commandJournalFilters
+  .extend({ size: journalSize, cursor: z.string().min(1).max(400, { error: 'validation.cursorInvalid' }).optional() })
+  .superRefine((q, ctx) => range(ctx, q.from, q.to, 'to'));
 export type CommandJournalQuery = z.infer<typeof commandJournalQuery>;
+
+/** Where a page of the journal ends: its last command's time and id (the order is applied_at desc, command_id desc). */
+export const journalPosition = z.strictObject({ appliedAt: z.number().int().nonnegative(), commandId: z.string().min(1).max(ID_MAX_LENGTH) });
+export type JournalPosition = z.infer<typeof journalPosition>;
+
+/** The journal as the console asks the game for it (game-reads.contract.ts): the filters and the position after which to read. */
+export const commandJournalRead = commandJournalFilters
+  .extend({ size: journalSize, before: journalPosition.optional() })
+  .superRefine((q, ctx) => range(ctx, q.from, q.to, 'to'));
+
 export const commandJournalEntry = z.object({
   commandId: z.string(),
   kind: z.string(),
@@ -629,6 +645,9 @@ export const commandJournalEntry = z.object({
   result: z.unknown(),
 });
 export type CommandJournalEntry = z.infer<typeof commandJournalEntry>;
+/** A page of the journal: `nextCursor` reads the next (older) page; the total is counted up to LIST_DEPTH_LIMIT. */
+export const commandJournalPage = z.object({ results: z.array(commandJournalEntry), nextCursor: z.string().nullable(), total: z.number(), totalCapped: z.boolean(), size: z.number() });
+export type CommandJournalPage = z.infer<typeof commandJournalPage>;
 
 /** `/develop/card_publicity`: the observed gacha outcome per pool over a period (the rates a publicity shows). */
 export const gachaPublicityQuery = z

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -9,10 +10,12 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { ErrorCode } from '@gm/contract/errors.ts';
 import { translate } from '@gm/contract/messages.ts';
 import { migrateToLatest, openDatabase, type Database } from './db/database.ts';
-import * as audit from './platform/audit/audit.service.ts';
+import { auditRefusal, refuseFloodingOperator } from './platform/audit/refusals.ts';
 import { authPlugin } from './platform/auth/auth.plugin.ts';
 import type { AppConfig, ServiceContext } from './platform/context.ts';
-import { installErrorHandler, type FailureInfo } from './platform/errors/error-handler.ts';
+import { frameworkRefusal, installErrorHandler } from './platform/errors/error-handler.ts';
+import { DomainError } from './platform/errors/domain-error.ts';
+import { refuseControlChars } from './platform/errors/input-guard.ts';
 import { requestLanguage } from './platform/i18n.ts';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes.ts';
 import { healthRoutes, VERSION } from './modules/health/health.routes.ts';
@@ -32,6 +35,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { exploreRoutes } from './modules/explore/explore.routes.ts';
 import { exchangeClaimsRoutes } from './modules/exchange-claims/exchange-claims.routes.ts';
 import { developRoutes } from './modules/develop/develop.routes.ts';
+import { logsRoutes } from './modules/logs/logs.routes.ts';
 import type { GameGateway } from './game/gateway/gateway.ts';
 import { gatewayFailureToDomain } from './game/gateway/gateway-failure.ts';
 import { createEmbeddedGateway } from './game/world/embedded-gateway.ts';
@@ -62,45 +66,20 @@ export const DEFAULT_CONFIG: AppConfig = {
   sessionIdleMs: 30 * 60_000,
   sessionMaxMs: 12 * 3_600_000,
   jobPollMs: 5_000,
+  signUp: true,
+  notFoundPerMinute: 120,
+  refusedChangesPerMinute: 60,
 };
 
 /** Every kind of scheduled job and what runs it. */
 export const JOB_HANDLERS: JobHandlers = { ...areaJobHandlers };
 
-/** The ids a failed change named (the game's batch bodies: `roleIds`, `ids`, `userIds`; one `roleId` ...). */
-function failureTargets(...sources: unknown[]): string[] {
-  for (const source of sources) {
-    if (!source || typeof source !== 'object' || Buffer.isBuffer(source)) continue;
-    const values = source as Record<string, unknown>;
-    for (const key of ['roleIds', 'ids', 'userIds', 'areaIds']) {
-      const list = values[key];
-      if (Array.isArray(list)) return list.filter((v): v is string => typeof v === 'string');
-    }
-    for (const key of ['roleId', 'userId', 'areaId']) {
-      const one = values[key];
-      if (typeof one === 'string') return [one];
-    }
-  }
-  return [];
-}
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
-/** Refusals and failed changes of an identified operator go to the audit trail too. */
-async function auditFailure(ctx: ServiceContext, request: Parameters<Parameters<typeof installErrorHandler>[1]>[0], failure: FailureInfo): Promise<void> {
-  const principal = request.principal;
-  if (!principal) return;
-  const config = request.routeOptions.config;
-  const denied = failure.code === ErrorCode.NO_PERMISSION || failure.code === ErrorCode.OTP_ENROLLMENT_REQUIRED;
-  // A GET changes nothing, except the spec's player-detail-update, which declares an action.
-  if (!denied && request.method === 'GET' && config.action === undefined) return;
-  const params = request.params as Record<string, unknown> | undefined;
-  await audit.record(ctx.db, { operatorId: principal.operatorId, accountName: principal.account, ip: request.ip }, {
-    action: denied ? 'session.denied' : (config.action ?? 'session.denied'),
-    code: typeof config.permission === 'number' ? config.permission : null,
-    targets: typeof params?.id === 'string' ? [params.id] : failureTargets(request.body, request.query),
-    params: { method: request.method, url: request.url.split('?')[0], body: Buffer.isBuffer(request.body) ? null : (request.body ?? null), ...(request.method === 'GET' ? { query: request.query } : {}), failure: { message: failure.body.message, details: failure.body.details ?? null } },
-    outcome: denied ? 'denied' : 'failed',
-    errorCode: failure.code,
-  });
+/** The methods a path answers to, when it exists but not with `method` (a 405 rather than a 404). */
+function allowedMethods(app: FastifyInstance, url: string, method: string): string[] {
+  const path = url.split('?')[0] ?? url;
+  return METHODS.filter((m) => m !== method && app.findRoute({ method: m, url: path }) !== null);
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -110,7 +89,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await logStore.ensureTables();
   const now = options.now ?? Date.now;
   const gateway = options.gateway ?? createEmbeddedGateway(database.db, { now });
-  const ctx: ServiceContext = { db: database.db, dialect: database.dialect, config: { ...DEFAULT_CONFIG, ...options.config }, now, gateway };
+  const ctx: ServiceContext = { db: database.db, dialect: database.dialect, config: { ...DEFAULT_CONFIG, ...options.config }, now, gateway, logStore };
   const startedAt = now();
 
   const app = Fastify({
@@ -121,6 +100,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     routerOptions: { maxParamLength: 1000 },
     // Spec section 7: the client waits up to 600 s; keep connections open that long.
     requestTimeout: 600_000,
+    // A malformed or over-long path is refused by the router itself: still in the envelope.
+    frameworkErrors: frameworkRefusal,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -134,7 +115,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     transform: jsonSchemaTransform,
   });
   await app.register(authPlugin, { db: ctx.db, idleMs: ctx.config.sessionIdleMs, now });
-  installErrorHandler(app, (request, failure) => auditFailure(ctx, request, failure), gatewayFailureToDomain);
+  installErrorHandler(app, (request, failure) => auditRefusal(ctx, request, failure), gatewayFailureToDomain);
+  app.addHook('preValidation', refuseFloodingOperator(ctx));
+  app.addHook('preValidation', refuseControlChars);
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(healthRoutes(ctx, startedAt), { prefix: '/api' });
@@ -153,6 +136,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(exploreRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(exchangeClaimsRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(developRoutes(ctx), { prefix: '/api/gm/admin' });
+  await app.register(logsRoutes(ctx), { prefix: '/api/gm/admin' });
 
   // Scheduled jobs (region auto-close ...): every instance polls; a claim makes each fire once.
   if (ctx.config.jobPollMs > 0) {
@@ -167,9 +151,20 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const serveWeb = webDist !== undefined && existsSync(join(webDist, 'index.html'));
   if (serveWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false });
 
-  app.setNotFoundHandler(async (request, reply) => {
+  // Probing for addresses is cheap for a scanner and costs a lookup here: limited per client.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => new DomainError(ErrorCode.TOO_MANY_REQUESTS, { retryAfter: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+  });
+  const notFoundLimit = app.rateLimit({ max: ctx.config.notFoundPerMinute, timeWindow: 60_000 });
+  app.setNotFoundHandler({ preHandler: notFoundLimit }, async (request, reply) => {
     if (request.url.startsWith('/api') || !serveWeb || request.method !== 'GET') {
       const lang = requestLanguage(request);
+      const allowed = allowedMethods(app, request.url, request.method);
+      if (allowed.length > 0) {
+        void reply.header('allow', allowed.join(', '));
+        return reply.status(405).send({ code: ErrorCode.METHOD_NOT_ALLOWED, message: translate(lang, 'errors.10018', { method: request.method }) });
+      }
       return reply.status(404).send({ code: ErrorCode.NOT_FOUND, message: translate(lang, 'errors.10004') });
     }
     // Client-side routes: the single-page app decides (and shows its own /404).

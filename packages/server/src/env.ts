@@ -28,11 +28,15 @@ const schema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
   TRUST_PROXY: flag.default(false),
+  /** Self sign-up (the spec's /registry screen); new accounts have no role until an administrator gives one. */
+  SIGNUP: flag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   WEB_DIST: z.string().optional(),
   TEST_DATABASE_URL: z.string().optional(),
   /** Which database the server test suite runs on: `npm test` runs it once per configured one. */
   TEST_DB: z.enum(['sqlite', 'postgres']).default('sqlite'),
+  /** Requests per route and caller of the hostile-input suite (src/testing/fuzz); unset: its small default. */
+  FUZZ_RUNS: z.coerce.number().int().min(1).max(1_000_000).optional(),
 });
 
 export type Env = z.infer<typeof schema>;

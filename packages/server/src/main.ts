@@ -25,6 +25,7 @@ async function main(): Promise<void> {
       passwordMinLength: env.PASSWORD_MIN_LENGTH,
       sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
       sessionMaxMs: env.SESSION_MAX_HOURS * 3_600_000,
+      signUp: env.SIGNUP,
     },
   });
 

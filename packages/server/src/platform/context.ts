@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db, Dialect } from '../db/database.ts';
 import type { GameGateway } from '../game/gateway/gateway.ts';
+import type { LogStore } from './log-store/log-store.ts';
 import type { AuditActor } from './audit/audit.service.ts';
 import { loggedOut } from './errors/domain-error.ts';
 import type { Principal } from './auth/access.ts';
@@ -12,6 +13,12 @@ export interface AppConfig {
   sessionMaxMs: number;
   /** How often due jobs are looked for; 0 turns the worker off (tests run jobs themselves). */
   jobPollMs: number;
+  /** Self sign-up is open (SIGNUP). */
+  signUp: boolean;
+  /** Unknown addresses one client may ask for per minute before it is told to wait. */
+  notFoundPerMinute: number;
+  /** Refused or failed changes one operator may make per minute before further ones are refused unheard (and unaudited). */
+  refusedChangesPerMinute: number;
 }
 
 /** What every service function receives: the database, the settings, the clock and the game. */
@@ -22,6 +29,8 @@ export interface ServiceContext {
   now: () => number;
   /** The game the console operates (house plan section 1). Call it outside your transaction. */
   gateway: GameGateway;
+  /** Where event logs live (house plan section 5): read and written only through this port. */
+  logStore: LogStore;
 }
 
 export function actorOf(request: FastifyRequest): AuditActor {

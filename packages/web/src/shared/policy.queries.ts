@@ -19,6 +19,12 @@ export function policyQueryOptions() {
   });
 }
 
+/** Self sign-up is open (the server's SIGNUP setting); assumed open until the policy arrives. */
+export function useSignUpOpen(): boolean {
+  const policy = useQuery(policyQueryOptions());
+  return policy.data?.signUp ?? true;
+}
+
 /** The minimum length of a new password, never below the spec's 5. */
 export function usePasswordMinimum(): number {
   const policy = useQuery(policyQueryOptions());

@@ -43,7 +43,7 @@ export const COMMAND_NOTES: Record<GameCommandKind, CommandNotes> = {
   banAccounts: { does: 'No role of a banned account can sign in until `until`; its online roles are kicked (`kickedRoleIds`).', refusals: ['untilNotInFuture', 'accountNotFound'] },
   unbanAccounts: { does: 'Lifts the accounts\' bans (`kickedRoleIds` is always empty).', refusals: ['accountNotFound'] },
   deductAssets: {
-    does: 'Takes `quantity` of one bag item, only if 0 < quantity <= current and current still equals `expectedCurrent` (the number the operator was shown). The update must be conditional on that value.',
+    does: 'Takes `quantity` of one bag item, only if 0 < quantity <= current and, when `expectedCurrent` is given (the number the operator was shown), current still equals it. The update must be conditional on the quantity it checked.',
     refusals: ['playerNotFound', 'itemNotFound', 'staleQuantity', 'insufficientQuantity'],
   },
   unlockMaps: { does: 'Unlocks maps of one kind for a role; maps already unlocked stay so (`before.unlocked: true`).', refusals: ['playerNotFound'] },
@@ -84,6 +84,8 @@ export const READ_NOTES: Record<GameReadName, string> = {
   listBannedAccounts: 'Accounts whose ban is in force now, the latest end first, then by `userId`.',
   listReports: 'Players\' reports of each other, newest first, with the reported role\'s current mute and ban and how many reports name it in all.',
   listRedeemClaims: 'Redeem-code claims, newest first, with what each gave.',
+  listCommands:
+    'The commands the game received, with what it answered (the result, or the refusal as `{ kind, reason }`), newest first: `appliedAt`, then `commandId`, descending. Read by keyset, never by offset: without `before` the newest page; with it, the commands after that one in this order (`(appliedAt, commandId) < before`). `next` is the last command of the page when more follow, else null. `target` matches a command whose parameters name that id; `kind` and `status` are exact. There is no page number, so unlike the lists above `total` is not a window past the page: it counts at most 10,000 matching commands.',
 };
 
 const TIME = 'epoch ms UTC';
@@ -105,7 +107,7 @@ const FIELD_NOTES: Record<string, string> = {
   endAt: `${TIME}; null = no end`,
   autoCloseAt: `${TIME}; null = none`,
   time: TIME,
-  expectedCurrent: 'the current quantity the operator was shown',
+  expectedCurrent: 'optional: the current quantity the operator was shown',
   quantity: 'integer count (items, or in-game currency units)',
   shortfall: 'what could not be taken back (already spent)',
   areaIds: 'region ids',
@@ -148,6 +150,8 @@ const READ_FIELD_NOTES: Record<string, string> = {
   updatedAt: TIME,
   total: 'matching rows, counted at most 1,000 past the page',
   totalCapped: 'true when there are more than `total`',
+  before: 'the `next` of the page before; omitted: the newest page',
+  next: 'pass it as `before` for the next page; null on the last page',
 };
 
 interface JsonSchema {

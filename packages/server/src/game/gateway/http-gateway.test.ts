@@ -111,7 +111,7 @@ const item = (i: number) => {
   if (!found) throw new Error(`no item ${i}`);
   return found;
 };
-const deduct = (i: number, commandId: string): GameCommandInput<'deductAssets'> => ({
+const deduct = (i: number, commandId: string): GameCommandInput<'deductAssets'> & { expectedCurrent: number } => ({
   commandId,
   roleId: item(i).roleId,
   sourceId: item(i).sourceId,

@@ -344,11 +344,12 @@ const HANDLERS: { [K in GameCommandKind]: Handler<K> } = {
     const item = await worldRepository.findBagItem(trx, c.roleId, c.sourceId);
     if (!item) throw GatewayError.rejected('itemNotFound', { roleId: c.roleId, sourceId: c.sourceId });
     // The operator decided on the quantity shown; if it moved since, they must look again.
-    if (item.current_number !== c.expectedCurrent) throw GatewayError.rejected('staleQuantity', { current: item.current_number, expected: c.expectedCurrent });
+    const expected = c.expectedCurrent ?? item.current_number;
+    if (item.current_number !== expected) throw GatewayError.rejected('staleQuantity', { current: item.current_number, expected });
     if (c.quantity > item.current_number) throw GatewayError.rejected('insufficientQuantity', { current: item.current_number, quantity: c.quantity });
     const after = item.current_number - c.quantity;
-    if (!(await worldRepository.setBagCurrent(trx, c.roleId, c.sourceId, c.expectedCurrent, after, at))) {
-      throw GatewayError.rejected('staleQuantity', { expected: c.expectedCurrent });
+    if (!(await worldRepository.setBagCurrent(trx, c.roleId, c.sourceId, expected, after, at))) {
+      throw GatewayError.rejected('staleQuantity', { expected });
     }
     return {
       roleId: c.roleId,

@@ -48,7 +48,7 @@ function snapshot(row: OperatorRow) {
   return { account: row.account, name: row.name, roleId: row.role_id, disabled: row.disabled === 1, totpEnabled: row.totp_enabled === 1 };
 }
 
-export async function listOperators(ctx: ServiceContext, query: { page: number; size: number; keyword?: string | undefined; roleId?: string | undefined; status?: 'active' | 'disabled' | undefined }): Promise<Page<Operator>> {
+export async function listOperators(ctx: ServiceContext, query: { page: number; size: number; keyword?: string | undefined; roleId?: string | undefined; status?: 'active' | 'disabled' | 'pending' | undefined }): Promise<Page<Operator>> {
   const { rows, total } = await identityRepository.pageOperators(ctx.db, query, query.page, query.size, ctx.now());
   return { results: rows.map(toOperator), total, page: query.page, size: query.size };
 }

@@ -321,6 +321,18 @@ describe('identity mark, bag, maps and values', () => {
     expect(failures).toHaveLength(4);
   });
 
+  it("deducts with the spec's body (source id and quantity, no expectedCurrent)", async () => {
+    const [roleId] = await openRoles(1);
+    const bag = await get<BagResult>(admin, `/player-baggage-list?roleId=${roleId}`);
+    const item = bag.result.items.find((i) => i.currentNumber >= 2);
+    if (!item) throw new Error('no stack of 2 or more');
+    const done = await send<{ before: number; after: number }>(admin, 'PATCH', '/player/deduction/assets', { roleId, sourceId: item.sourceId, quantity: 1 });
+    expect(done.result).toMatchObject({ before: item.currentNumber, after: item.currentNumber - 1 });
+    const tooMany = await send<unknown>(admin, 'PATCH', '/player/deduction/assets', { roleId, sourceId: item.sourceId, quantity: item.currentNumber });
+    expect(tooMany.code).toBe(ErrorCode.GAME_ERROR);
+    expect((await worldRepository.findBagItem(db(), roleId ?? '', item.sourceId))?.current_number).toBe(item.currentNumber - 1);
+  });
+
   it('unlocks maps of each tab', async () => {
     const [roleId] = await openRoles(1);
     const maps = await get<PlayerMaps>(admin, `/player-details?roleId=${roleId}`);

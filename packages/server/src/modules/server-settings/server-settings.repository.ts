@@ -1,7 +1,7 @@
 import { sql, type Insertable } from 'kysely';
 import type { Db, Trx } from '../../db/database.ts';
 import type { ServerSettingRow, ServerSettingsTable } from '../../db/basic-management.table.ts';
-import { containsText } from '../../platform/query/contains.ts';
+import { containsLiteral, containsText } from '../../platform/query/contains.ts';
 
 type Executor = Db | Trx;
 
@@ -68,12 +68,11 @@ const HISTORY_ACTIONS = ['serverSettings.create', 'serverSettings.update', 'serv
  * array, so `"key"` with its quotes matches the whole key and never a longer one.
  */
 function historyQuery(db: Executor, key: string) {
-  const pattern = `%${JSON.stringify(key).replace(/[!%_]/g, (c) => `!${c}`)}%`;
   return db
     .selectFrom('audit_log')
     .where('action', 'in', HISTORY_ACTIONS)
     .where('outcome', '=', 'ok')
-    .where(sql<boolean>`targets like ${pattern} escape '!'`);
+    .where(containsLiteral('targets', JSON.stringify(key)));
 }
 
 export async function history(db: Executor, key: string, paging: { page: number; size: number }) {

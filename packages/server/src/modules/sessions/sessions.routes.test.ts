@@ -223,3 +223,74 @@ describe('profile', () => {
     expect(sessions.find((s) => s.account === 'support')?.current).toBe(true);
   });
 });
+
+describe('an account with no permission (a fresh sign-up)', () => {
+  const signUpAs = async (name: string) => {
+    const password = 'Orbit-Lantern-42';
+    const res = await t.app.inject({ method: 'POST', url: '/api/gm/admin/registrations.json', payload: { name, password, confirm: password } });
+    expect(res.json<{ code: number }>().code).toBe(0);
+    return t.signIn(name, password);
+  };
+
+  it('reads only its own context and profile, not who is signed in', async () => {
+    await t.signIn('admin');
+    const token = await signUpAs('newcomer');
+    const active = await t.call(token, { method: 'GET', url: '/api/gm/admin/sessions/active' });
+    expect(active.statusCode).toBe(403);
+    expect(active.json<{ code: number }>().code).toBe(ErrorCode.NO_PERMISSION);
+    expect((await context(token)).json<{ code: number }>().code).toBe(0);
+    const own = await t.call(token, { method: 'GET', url: '/api/gm/admin/me/sessions' });
+    expect(own.json<{ result: { account: string }[] }>().result.map((s) => s.account)).toEqual(['newcomer']);
+    const log = await t.call(token, { method: 'GET', url: '/api/gm/admin/get-log', query: { page: '0', size: '30' } });
+    expect(log.json<{ code: number }>().code).toBe(ErrorCode.NO_PERMISSION);
+  });
+
+  it('is listed as a pending sign-up for an administrator to approve', async () => {
+    await signUpAs('waiting-one');
+    const admin = await t.signIn('admin');
+    const pending = await t.call(admin, { method: 'GET', url: '/api/gm/admin/operators', query: { status: 'pending' } });
+    expect(pending.json<{ result: { results: { account: string }[] } }>().result.results.map((o) => o.account)).toEqual(['waiting-one']);
+  });
+
+  it('cannot sign up when an administrator turned self sign-up off (SIGNUP=off)', async () => {
+    const closed = await createTestApp({ config: { signUp: false } });
+    try {
+      const policy = await closed.app.inject({ method: 'GET', url: '/api/gm/admin/sessions/policy.json' });
+      expect(policy.json<{ result: { signUp: boolean } }>().result.signUp).toBe(false);
+      const payload = { name: 'outsider', password: 'Orbit-Lantern-42', confirm: 'Orbit-Lantern-42' };
+      const res = await closed.app.inject({ method: 'POST', url: '/api/gm/admin/registrations.json', payload, headers: { 'accept-language': 'zh-CN' } });
+      expect(res.json()).toMatchObject({ code: ErrorCode.NO_PERMISSION, message: '自助注册已关闭，请联系管理员开通账号。' });
+      expect(await closed.app.ctx.db.selectFrom('operators').select('id').where('account', '=', 'outsider').executeTakeFirst()).toBeUndefined();
+    } finally {
+      await closed.close();
+    }
+  });
+});
+
+describe('guessing the password through "change password"', () => {
+  it('counts wrong current passwords like failed sign-ins, locks the account and ends its sessions', async () => {
+    const token = await t.signIn('support');
+    const other = await t.signIn('support');
+    const change = (current: string) =>
+      t.call(token, { method: 'POST', url: '/api/gm/admin/me/password', payload: { current, password: 'Violet-Harbor-99', confirm: 'Violet-Harbor-99' } });
+    for (let i = 0; i < 4; i += 1) expect((await change(`guess-${i}`)).json<{ code: number }>().code).toBe(ErrorCode.INVALID_PARAMS);
+    const fifth = await change('guess-5');
+    expect(fifth.json()).toMatchObject({ code: ErrorCode.ACCOUNT_LOCKED, retryAfter: 60 });
+    // Every session of the account ended, and signing in waits for the lock too.
+    expect((await context(token)).json<{ code: number }>().code).toBe(ErrorCode.LOGGED_OUT);
+    expect((await context(other)).json<{ code: number }>().code).toBe(ErrorCode.LOGGED_OUT);
+    await expect(t.signIn('support')).rejects.toThrow();
+    t.clock.now += 61_000;
+    const again = await t.signIn('support');
+    expect((await context(again)).json<{ code: number }>().code).toBe(0);
+  });
+
+  it('sign-in failures and change-password failures add up', async () => {
+    const token = await t.signIn('support');
+    for (let i = 0; i < 3; i += 1) await t.app.inject({ method: 'POST', url: '/api/gm/admin/sessions/new.json', ...form({ account: 'support', password: `wrong-${i}-pass` }) });
+    const res = await t.call(token, { method: 'POST', url: '/api/gm/admin/me/password', payload: { current: 'wrong-again', password: 'Violet-Harbor-99', confirm: 'Violet-Harbor-99' } });
+    expect(res.json<{ code: number }>().code).toBe(ErrorCode.INVALID_PARAMS);
+    const last = await t.call(token, { method: 'POST', url: '/api/gm/admin/me/password', payload: { current: 'wrong-last', password: 'Violet-Harbor-99', confirm: 'Violet-Harbor-99' } });
+    expect(last.json<{ code: number }>().code).toBe(ErrorCode.ACCOUNT_LOCKED);
+  });
+});

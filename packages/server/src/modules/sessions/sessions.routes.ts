@@ -34,6 +34,7 @@ export function sessionsRoutes(ctx: ServiceContext) {
         passwordMinLength: ctx.config.passwordMinLength,
         idleMinutes: Math.round(ctx.config.sessionIdleMs / 60_000),
         maxHours: Math.round(ctx.config.sessionMaxMs / 3_600_000),
+        signUp: ctx.config.signUp,
       }),
     );
 
@@ -48,12 +49,12 @@ export function sessionsRoutes(ctx: ServiceContext) {
     }, async (request) => ok(await sessionsService.signUp(ctx, request.body, client(request))));
 
     app.put('/sessions/context.json', {
-      config: { permission: 'session', allowDuringEnrollment: true },
+      config: { permission: 'session', selfService: true },
       schema: { tags, summary: 'The signed-in user context', response: { 200: envelope(contextResult) } },
     }, async (request) => ok({ userContext: sessionsService.contextOf(principalOf(request)) }));
 
     app.delete('/sessions/current.json', {
-      config: { permission: 'session', allowDuringEnrollment: true, action: 'session.signOut' },
+      config: { permission: 'session', selfService: true, action: 'session.signOut' },
       schema: { tags, summary: 'Sign out', response: { 200: envelope(okResult) } },
     }, async (request) => {
       await sessionsService.signOut(ctx, principalOf(request), actorOf(request));
@@ -69,12 +70,12 @@ export function sessionsRoutes(ctx: ServiceContext) {
     });
 
     app.get('/me/sessions', {
-      config: { permission: 'session', allowDuringEnrollment: true },
+      config: { permission: 'session', selfService: true },
       schema: { tags, summary: 'My sessions', response: { 200: envelope(z.array(sessionInfo)) } },
     }, async (request) => ok(await sessionsService.activeSessions(ctx, principalOf(request), true, true)));
 
     app.delete('/me/sessions/:id', {
-      config: { permission: 'session', allowDuringEnrollment: true, action: 'profile.endSession' },
+      config: { permission: 'session', selfService: true, action: 'profile.endSession' },
       schema: { tags, params: z.object({ id: z.string().max(100) }), response: { 200: envelope(okResult) } },
     }, async (request) => {
       await sessionsService.endOwnSession(ctx, principalOf(request), actorOf(request), request.params.id);
@@ -82,7 +83,7 @@ export function sessionsRoutes(ctx: ServiceContext) {
     });
 
     app.post('/me/password', {
-      config: { permission: 'session', allowDuringEnrollment: true, action: 'profile.changePassword' },
+      config: { permission: 'session', selfService: true, action: 'profile.changePassword' },
       schema: { tags, body: changePasswordBody(ctx.config.passwordMinLength), response: { 200: envelope(okResult) } },
     }, async (request) => {
       await sessionsService.changePassword(ctx, principalOf(request), actorOf(request), request.body.current, request.body.password);
@@ -90,17 +91,17 @@ export function sessionsRoutes(ctx: ServiceContext) {
     });
 
     app.post('/me/totp/setup', {
-      config: { permission: 'session', allowDuringEnrollment: true, action: 'profile.totpEnable' },
+      config: { permission: 'session', selfService: true, action: 'profile.totpEnable' },
       schema: { tags, response: { 200: envelope(totpSetupResult) } },
     }, async (request) => ok(await sessionsService.setupTotp(ctx, principalOf(request))));
 
     app.post('/me/totp/enable', {
-      config: { permission: 'session', allowDuringEnrollment: true, action: 'profile.totpEnable' },
+      config: { permission: 'session', selfService: true, action: 'profile.totpEnable' },
       schema: { tags, body: totpEnableBody, response: { 200: envelope(totpEnableResult) } },
     }, async (request) => ok(await sessionsService.enableTotp(ctx, principalOf(request), actorOf(request), request.body.code)));
 
     app.post('/me/totp/disable', {
-      config: { permission: 'session', allowDuringEnrollment: true, action: 'profile.totpDisable' },
+      config: { permission: 'session', selfService: true, action: 'profile.totpDisable' },
       schema: { tags, body: totpDisableBody, response: { 200: envelope(okResult) } },
     }, async (request) => {
       const principal = principalOf(request);

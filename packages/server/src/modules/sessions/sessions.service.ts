@@ -97,6 +97,7 @@ function checkSecondFactor(operator: OperatorRow, otp: string, now: number): { t
 
 /** Self sign-up: an operator with no role, so no permissions until an administrator grants one. */
 export async function signUp(ctx: ServiceContext, body: SignUpBody, client: ClientInfo): Promise<{ account: string }> {
+  if (!ctx.config.signUp) throw new DomainError(ErrorCode.NO_PERMISSION, { messageKey: 'errors.signUpOff' });
   const now = ctx.now();
   const key = `signup:ip:${client.ip}`;
   const locked = await lockedFor(ctx.db, key, now);
@@ -177,10 +178,26 @@ async function requireOperator(ctx: ServiceContext, principal: Principal): Promi
   return operator;
 }
 
-/** Changing one's own password ends one's other sessions. */
+/**
+ * Changing one's own password ends one's other sessions. A wrong current password counts as a
+ * failed sign-in of the account (the same lock-out), so a stolen session cannot be used to guess
+ * the password; when the lock starts, every session of the account ends, this one included.
+ */
 export async function changePassword(ctx: ServiceContext, principal: Principal, actor: AuditActor, current: string, password: string): Promise<void> {
   const operator = await requireOperator(ctx, principal);
-  if (!(await verifyPassword(operator.password_hash, current))) throw invalidField('current', 'errors.10009');
+  const locked = await lockedFor(ctx.db, accountKey(operator.account), ctx.now());
+  if (locked > 0) throw new DomainError(ErrorCode.ACCOUNT_LOCKED, { retryAfter: locked });
+  if (!(await verifyPassword(operator.password_hash, current))) {
+    const now = ctx.now();
+    const lock = await recordFailure(ctx.db, accountKey(operator.account), ACCOUNT_RULE, now);
+    if (lock === 0) throw invalidField('current', 'errors.10009');
+    await ctx.db.transaction().execute(async (trx) => {
+      const ended = await identityRepository.revokeOperatorSessions(trx, operator.id, now);
+      await audit.record(trx, actor, { action: 'session.lockedOut', code: null, targets: [operator.account], after: { sessionsEnded: ended }, outcome: 'failed', errorCode: ErrorCode.ACCOUNT_LOCKED }, now);
+    });
+    throw new DomainError(ErrorCode.ACCOUNT_LOCKED, { retryAfter: lock });
+  }
+  await clearFailures(ctx.db, accountKey(operator.account));
   assertAcceptablePassword(password);
   const passwordHash = await hashPassword(password);
   const now = ctx.now();

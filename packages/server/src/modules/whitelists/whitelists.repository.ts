@@ -2,7 +2,7 @@ import type { Insertable, SelectQueryBuilder } from 'kysely';
 import type { Db, Trx } from '../../db/database.ts';
 import type { WhitelistDomainRow, WhitelistFunctionRow, WhitelistIdRow, WhitelistIpRow } from '../../db/basic-management.table.ts';
 import type { DB } from '../../db/schema.ts';
-import { containsText } from '../../platform/query/contains.ts';
+import { containsText, startsWithLiteral } from '../../platform/query/contains.ts';
 
 type Executor = Db | Trx;
 
@@ -96,7 +96,7 @@ function ipFiltered(db: Executor, filter: IpFilter) {
     query = query.where((eb) => eb.or([containsText('address', keyword), containsText('notes', keyword), containsText('creator', keyword)]));
   }
   if (filter.status) query = query.where('status', '=', filter.status);
-  if (filter.sdkPlatformId) query = query.where('sdk_platform_id', 'like', `${filter.sdkPlatformId}%`);
+  if (filter.sdkPlatformId) query = query.where(startsWithLiteral('sdk_platform_id', filter.sdkPlatformId));
   return query;
 }
 

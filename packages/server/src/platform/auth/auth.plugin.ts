@@ -13,15 +13,18 @@ declare module 'fastify' {
     permission?: RoutePermission;
     /** The audit action of a changing route, used to audit its failures too. */
     action?: string;
-    /** Reachable while the operator still has to set up a second factor. */
-    allowDuringEnrollment?: boolean;
+    /**
+     * The operator's own context and profile: reachable while a second factor must still be set
+     * up, and the only routes reachable with no permission at all.
+     */
+    selfService?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
   }
   interface FastifyInstance {
     /** Every /api route with the permission it declared, for the route-walking test and docs. */
-    routeTable: { method: string; url: string; permission: RoutePermission }[];
+    routeTable: { method: string; url: string; permission: RoutePermission; body: unknown; querystring: unknown }[];
   }
 }
 
@@ -33,27 +36,31 @@ export interface AuthOptions {
   now?: () => number;
 }
 
-/** Loads the operator behind a token, or null when the token is missing, expired or revoked. */
+/**
+ * Loads the operator behind a token, or null when the token is missing, expired or revoked. One
+ * read of the database on every request (session, operator and role joined), never a cache: a
+ * revoked session, a disabled operator or a changed role applies to the very next request, on
+ * every instance.
+ */
 export async function resolvePrincipal(db: Db, token: string | undefined, idleMs: number, now: number): Promise<(Principal & { lastSeenAt: number }) | null> {
   if (!token) return null;
-  const session = await identityRepository.findSessionByTokenHash(db, hashToken(token));
-  if (!session || session.revoked_at !== null || session.expires_at <= now || session.last_seen_at + idleMs <= now) return null;
-  const operator = await identityRepository.findOperatorById(db, session.operator_id);
-  if (!operator || operator.disabled) return null;
-  const role = operator.role_id ? await identityRepository.findRoleById(db, operator.role_id) : undefined;
-  const totpEnabled = operator.totp_enabled === 1;
+  const row = await identityRepository.findSessionPrincipal(db, hashToken(token));
+  if (!row || row.revoked_at !== null || row.expires_at <= now || row.last_seen_at + idleMs <= now) return null;
+  if (row.disabled) return null;
+  const totpEnabled = row.totp_enabled === 1;
+  const hasRole = row.role_id !== null;
   return {
-    operatorId: operator.id,
-    sessionId: session.id,
-    account: operator.account,
-    name: operator.name,
-    roleId: role?.id ?? null,
-    roleName: role?.name ?? null,
-    resourceIds: role ? (JSON.parse(role.resource_ids) as number[]) : [],
-    buttons: role ? (JSON.parse(role.buttons) as number[]) : [],
+    operatorId: row.operator_id,
+    sessionId: row.session_id,
+    account: row.account,
+    name: row.name,
+    roleId: row.role_id,
+    roleName: row.role_name,
+    resourceIds: hasRole && row.resource_ids !== null ? (JSON.parse(row.resource_ids) as number[]) : [],
+    buttons: hasRole && row.buttons !== null ? (JSON.parse(row.buttons) as number[]) : [],
     totpEnabled,
-    mustEnrollTotp: role?.require_totp === 1 && !totpEnabled,
-    lastSeenAt: session.last_seen_at,
+    mustEnrollTotp: row.require_totp === 1 && !totpEnabled,
+    lastSeenAt: row.last_seen_at,
   };
 }
 
@@ -78,7 +85,7 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
     if (permission === undefined) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no permission (a code, 'public' or 'session').`);
     }
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, permission });
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, permission, body: route.schema?.body, querystring: route.schema?.querystring });
   });
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
@@ -98,7 +105,7 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
       request.principal = rest;
       if (at - lastSeenAt >= touchEveryMs) await identityRepository.touchSession(options.db, principal.sessionId, at);
     }
-    switch (decide(permission, request.principal, config.allowDuringEnrollment === true)) {
+    switch (decide(permission, request.principal, config.selfService === true)) {
       case 'allow':
         return;
       case 'logged-out':

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Db, Trx } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { NewOperator, NewRole, OperatorRow, OperatorUpdate, RoleRow, RoleUpdate, SessionRow } from './identity.table.ts';
+import { containsText } from '../query/contains.ts';
 
 type Executor = Db | Trx;
 
@@ -33,17 +35,19 @@ export function countOperators(db: Executor): Promise<number> {
 export interface OperatorFilter {
   keyword?: string | undefined;
   roleId?: string | undefined;
-  status?: 'active' | 'disabled' | undefined;
+  /** `pending`: a self sign-up waiting for a role (enabled, with none). */
+  status?: 'active' | 'disabled' | 'pending' | undefined;
 }
 
 function filteredOperators(db: Executor, filter: OperatorFilter) {
   let query = db.selectFrom('operators');
   if (filter.keyword) {
-    const like = `%${filter.keyword.toLowerCase()}%`;
-    query = query.where((eb) => eb.or([eb(sql`lower(operators.account)`, 'like', like), eb(sql`lower(operators.name)`, 'like', like)]));
+    const keyword = filter.keyword;
+    query = query.where((eb) => eb.or([containsText('operators.account', keyword), containsText('operators.name', keyword)]));
   }
   if (filter.roleId) query = query.where('operators.role_id', '=', filter.roleId);
   if (filter.status) query = query.where('operators.disabled', '=', filter.status === 'disabled' ? 1 : 0);
+  if (filter.status === 'pending') query = query.where('operators.role_id', 'is', null);
   return query;
 }
 
@@ -127,6 +131,40 @@ export async function insertSession(db: Executor, row: SessionRow): Promise<void
 
 export function findSessionByTokenHash(db: Executor, tokenHash: string): Promise<SessionRow | undefined> {
   return db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/**
+ * The request gate's read, on every request: the session of a token with its operator and the
+ * operator's role (null columns when the operator has none, or it is gone), in one query that is
+ * compiled once (prepared-query.ts).
+ */
+const sessionPrincipal = preparedQuery((db: Db, tokenHash: string) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('operators', 'operators.id', 'sessions.operator_id')
+    .leftJoin('roles', 'roles.id', 'operators.role_id')
+    .select([
+      'sessions.id as session_id',
+      'sessions.revoked_at',
+      'sessions.expires_at',
+      'sessions.last_seen_at',
+      'operators.id as operator_id',
+      'operators.account',
+      'operators.name',
+      'operators.disabled',
+      'operators.totp_enabled',
+      'roles.id as role_id',
+      'roles.name as role_name',
+      'roles.resource_ids',
+      'roles.buttons',
+      'roles.require_totp',
+    ])
+    .where('sessions.token_hash', '=', tokenHash),
+);
+
+export async function findSessionPrincipal(db: Executor, tokenHash: string) {
+  const [row] = await sessionPrincipal(db, tokenHash);
+  return row;
 }
 
 export async function touchSession(db: Executor, id: string, at: number): Promise<void> {

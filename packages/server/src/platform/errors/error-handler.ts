@@ -40,6 +40,27 @@ function localizedValues(lang: Language, values: Record<string, unknown>): Recor
   return out;
 }
 
+/** Fastify's own refusals of a request, by error code, in words an operator understands. */
+const FRAMEWORK_MESSAGES: Partial<Record<string, string>> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'errors.badJson',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'errors.badJson',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'errors.bodyTooLarge',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'errors.bodyTooLarge',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'errors.unsupportedMediaType',
+  FST_ERR_CTP_INVALID_TYPE: 'errors.unsupportedMediaType',
+  FST_ERR_BAD_URL: 'errors.badUrl',
+  FST_ERR_MAX_PARAM_LENGTH: 'errors.paramTooLong',
+};
+
+/**
+ * The router's refusals (a malformed or over-long path) happen before any route is found, so
+ * they bypass the error handler: Fastify hands them to `frameworkErrors`, which sends this.
+ */
+export function frameworkRefusal(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const failure = describeFailure(error, request);
+  void reply.status(failure.status).send(failure.body);
+}
+
 /** Maps any thrown value to the envelope, localized. 5xx never carries internals. */
 export function describeFailure(error: unknown, request: FastifyRequest): FailureInfo {
   const lang = requestLanguage(request);
@@ -72,7 +93,8 @@ export function describeFailure(error: unknown, request: FastifyRequest): Failur
   if (fastifyError.statusCode !== undefined && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     // Malformed JSON, unsupported media type, body too large ...: the client's fault, say so plainly.
     const code = fastifyError.statusCode === 429 ? ErrorCode.TOO_MANY_REQUESTS : ErrorCode.INVALID_PARAMS;
-    return { code, status: fastifyError.statusCode, body: { code, message: translate(lang, `errors.${code}`, { seconds: 1 }) } };
+    const key = (fastifyError.code && FRAMEWORK_MESSAGES[fastifyError.code]) ?? `errors.${code}`;
+    return { code, status: fastifyError.statusCode, body: { code, message: translate(lang, key, { seconds: 1 }) } };
   }
   return { code: ErrorCode.SYSTEM_ERROR, status: 500, body: { code: ErrorCode.SYSTEM_ERROR, message: translate(lang, 'errors.10008') } };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sheetJsWorkbookOf, xlsOf, xlsxOf } from '../../testing/workbooks.ts';
-import { cellText, firstSheetWithData, readWorkbook, SpreadsheetError } from './read-workbook.ts';
+import JSZip from 'jszip';
+import { cellText, checkZipBudget, firstSheetWithData, readWorkbook, SpreadsheetError, ZIP_LIMITS } from './read-workbook.ts';
 
 const problemOf = async (file: Buffer) => {
   try {
@@ -77,5 +78,31 @@ describe('reading uploaded workbooks', () => {
     expect(cellText(1.00000004e8)).toBe('100000004');
     expect(cellText({ formula: '1/0', result: { error: '#DIV/0!' } })).toBe('');
     expect(cellText(Number.NaN)).toBe('');
+  });
+});
+
+describe('a crafted archive cannot exhaust memory', () => {
+  const zipOf = async (files: Record<string, Buffer | string>) => {
+    const zip = new JSZip();
+    for (const [name, content] of Object.entries(files)) zip.file(name, content);
+    return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 9 } });
+  };
+
+  it('refuses a small .xlsx that would inflate past the limit, before exceljs inflates it', async () => {
+    // About 100 KB on disk, more than the whole budget inflated.
+    const bomb = await zipOf({ '[Content_Types].xml': '<Types/>', 'xl/worksheets/sheet1.xml': Buffer.alloc(ZIP_LIMITS.maxUncompressedBytes + 1024 * 1024, 0x20) });
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const before = process.memoryUsage().rss;
+    expect(await problemOf(bomb)).toBe('excelParseFail');
+    expect(process.memoryUsage().rss - before).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it('refuses an archive of too many parts, and one whose parts add up past the limit', async () => {
+    const many: Record<string, string> = {};
+    for (let i = 0; i <= 30; i += 1) many[`part-${i}.xml`] = '<x/>';
+    await expect(checkZipBudget(await zipOf(many), { maxEntries: 30, maxUncompressedBytes: 1_000_000 })).rejects.toThrow(SpreadsheetError);
+    const spread = await zipOf({ 'a.xml': Buffer.alloc(600_000, 0x20), 'b.xml': Buffer.alloc(600_000, 0x20) });
+    await expect(checkZipBudget(spread, { maxEntries: 30, maxUncompressedBytes: 1_000_000 })).rejects.toThrow(SpreadsheetError);
+    await expect(checkZipBudget(spread, { maxEntries: 30, maxUncompressedBytes: 2_000_000 })).resolves.toBeUndefined();
   });
 });

@@ -10,6 +10,7 @@
  */
 import ExcelJS from 'exceljs';
 import * as SheetJS from '@e965/xlsx';
+import yauzl from 'yauzl';
 
 /** Why a file was refused; each is a message key of the contract (spec section 8, Excel). */
 export type SpreadsheetProblem = 'excelReadFail' | 'excelParseFail' | 'excelNoWorksheet' | 'excelAllEmpty';
@@ -50,7 +51,69 @@ export function firstSheetWithData(sheets: Sheet[]): Sheet {
   return sheet;
 }
 
+/**
+ * An `.xlsx` is a zip, and a few kilobytes of zip can inflate to gigabytes. exceljs inflates
+ * every part into memory, so the archive is inspected first: at most this many parts, declaring
+ * at most this many bytes in all, and inflating to no more than they declared.
+ */
+export const ZIP_LIMITS = { maxEntries: 2_000, maxUncompressedBytes: 96 * 1024 * 1024 };
+
+function openZip(file: Buffer): Promise<yauzl.ZipFile> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(file, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false }, (error, zip) => (error ? reject(error) : resolve(zip)));
+  });
+}
+
+/** Inflates one part, counting bytes, and stops past what the budget allows. */
+function inflateWithin(zip: yauzl.ZipFile, entry: yauzl.Entry, budget: { left: number }): Promise<void> {
+  return new Promise((resolve, reject) => {
+    zip.openReadStream(entry, (error, stream) => {
+      if (error) return reject(error);
+      stream.on('data', (chunk: Buffer) => {
+        budget.left -= chunk.length;
+        if (budget.left < 0) stream.destroy(new SpreadsheetError('excelParseFail'));
+      });
+      stream.on('error', reject);
+      stream.on('end', () => resolve());
+    });
+  });
+}
+
+/** Refuses an archive that would inflate past ZIP_LIMITS, before exceljs inflates anything. */
+export async function checkZipBudget(file: Buffer, limits = ZIP_LIMITS): Promise<void> {
+  let zip: yauzl.ZipFile;
+  try {
+    zip = await openZip(file);
+  } catch (error) {
+    throw new SpreadsheetError('excelParseFail', { cause: error });
+  }
+  if (zip.entryCount > limits.maxEntries) {
+    zip.close();
+    throw new SpreadsheetError('excelParseFail');
+  }
+  const budget = { left: limits.maxUncompressedBytes };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let declared = 0;
+      zip.on('entry', (entry: yauzl.Entry) => {
+        declared += entry.uncompressedSize;
+        if (declared > limits.maxUncompressedBytes) return reject(new SpreadsheetError('excelParseFail'));
+        if (entry.fileName.endsWith('/')) return zip.readEntry();
+        inflateWithin(zip, entry, budget).then(() => zip.readEntry(), reject);
+      });
+      zip.on('end', () => resolve());
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  } catch (error) {
+    throw error instanceof SpreadsheetError ? error : new SpreadsheetError('excelParseFail', { cause: error });
+  } finally {
+    zip.close();
+  }
+}
+
 async function readXlsx(file: Buffer): Promise<Sheet[]> {
+  await checkZipBudget(file);
   const workbook = new ExcelJS.Workbook();
   try {
     // exceljs types its input as the DOM's ArrayBuffer-backed Buffer; Node's Buffer is one.

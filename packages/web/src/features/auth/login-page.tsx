@@ -1,20 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Form, Input, Typography, type InputRef } from 'antd';
+import { Alert, Button, Form, Input, type InputRef } from 'antd';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { signInBody } from '@gm/contract/auth.contract.ts';
 import { ErrorCode } from '@gm/contract/errors.ts';
 import { paths } from '../../shared/paths.ts';
 import { isApiError } from '../../shared/api-client.ts';
 import { showFormError, isFieldError } from '../../shared/form-errors.ts';
-import { zodRule } from '../../shared/form-rules.ts';
 import { translateKey } from '../../shared/translate.ts';
 import { setToken } from '../../shared/session.ts';
 import { endCurrentSession, fetchUserContext, sessionKeys } from '../../shared/user-context.tsx';
 import { useCountdown } from '../../shared/hooks/use-countdown.ts';
 import { AuthLayout } from './auth-layout.tsx';
+import { signInRule } from './sign-in-rules.ts';
+import { useSignUpOpen } from '../../shared/policy.queries.ts';
 import { useSignIn, type SignInValues } from './auth.queries.ts';
 
 interface Problem {
@@ -30,6 +30,7 @@ interface Problem {
  */
 export function LoginPage() {
   const { t } = useTranslation(['auth', 'errors']);
+  const signUpOpen = useSignUpOpen();
   const [form] = Form.useForm<SignInValues>();
   const [params] = useSearchParams();
   const registered = params.get('registered');
@@ -135,10 +136,10 @@ export function LoginPage() {
         />
       ) : null}
       <Form form={form} layout="vertical" size="large" requiredMark={false} onFinish={onFinish} autoComplete="on">
-        <Form.Item name="account" label={t('auth:login.fields.account.label')} rules={[zodRule(signInBody.shape.account)]}>
+        <Form.Item name="account" label={t('auth:login.fields.account.label')} rules={[signInRule('account')]}>
           <Input prefix={<UserOutlined />} placeholder={t('auth:login.fields.account.placeholder')} autoComplete="username" autoFocus />
         </Form.Item>
-        <Form.Item name="password" label={t('auth:login.fields.password.label')} rules={[zodRule(signInBody.shape.password)]}>
+        <Form.Item name="password" label={t('auth:login.fields.password.label')} rules={[signInRule('password')]}>
           <Input.Password prefix={<LockOutlined />} placeholder={t('auth:login.fields.password.placeholder')} autoComplete="current-password" />
         </Form.Item>
         {otpRequired ? (
@@ -148,7 +149,7 @@ export function LoginPage() {
             extra={t('auth:login.fields.otp.help')}
             rules={[
               { required: true, message: translateKey('validation:otpFormat') },
-              zodRule(signInBody.shape.otp),
+              signInRule('otp'),
             ]}
           >
             <Input
@@ -167,9 +168,11 @@ export function LoginPage() {
           </Button>
         </Form.Item>
       </Form>
-      <Typography.Text type="secondary">
-        {t('auth:login.noAccount')} <Link to={paths.registry}>{t('auth:login.signUp')}</Link>
-      </Typography.Text>
+      {signUpOpen ? (
+        <div className="gm-auth-secondary">
+          {t('auth:login.noAccount')} <Link to={paths.registry}>{t('auth:login.signUp')}</Link>
+        </div>
+      ) : null}
     </AuthLayout>
   );
 }

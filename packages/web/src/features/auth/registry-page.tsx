@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, Form, Input, Typography } from 'antd';
+import { Alert, Button, Form, Input, Typography } from 'antd';
 import { ArrowLeftOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,12 +11,13 @@ import { showFormError } from '../../shared/form-errors.ts';
 import { sameAsRule, zodFieldRule, zodRule } from '../../shared/form-rules.ts';
 import { PasswordStrengthMeter } from '../../shared/components/password-strength-meter.tsx';
 import { AuthLayout } from './auth-layout.tsx';
-import { usePasswordMinimum } from '../../shared/policy.queries.ts';
+import { usePasswordMinimum, useSignUpOpen } from '../../shared/policy.queries.ts';
 import { useSignUp, type SignUpValues } from './auth.queries.ts';
 
 /** Sign-up (spec section 2): name, password with a strength indicator, confirm, back to sign-in. */
 export function RegistryPage() {
-  const { t } = useTranslation(['auth', 'validation']);
+  const { t } = useTranslation(['auth', 'validation', 'errors']);
+  const open = useSignUpOpen();
   const [form] = Form.useForm<SignUpValues>();
   const navigate = useNavigate();
   const minimum = usePasswordMinimum();
@@ -37,6 +38,24 @@ export function RegistryPage() {
       },
     });
   };
+
+  const backToLogin = (
+    <Typography.Text type="secondary">
+      {t('registry.haveAccount')}{' '}
+      <Link to={paths.login}>
+        <ArrowLeftOutlined /> {t('registry.backToLogin')}
+      </Link>
+    </Typography.Text>
+  );
+
+  if (!open) {
+    return (
+      <AuthLayout title={t('registry.title')} subtitle={t('registry.subtitle')}>
+        <Alert type="info" showIcon message={t('errors:signUpOff')} style={{ marginBottom: 16 }} />
+        {backToLogin}
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout title={t('registry.title')} subtitle={t('registry.subtitle')}>
@@ -65,12 +84,7 @@ export function RegistryPage() {
           </Button>
         </Form.Item>
       </Form>
-      <Typography.Text type="secondary">
-        {t('registry.haveAccount')}{' '}
-        <Link to={paths.login}>
-          <ArrowLeftOutlined /> {t('registry.backToLogin')}
-        </Link>
-      </Typography.Text>
+      {backToLogin}
     </AuthLayout>
   );
 }

@@ -12,7 +12,7 @@ export function parseOperatorFilters(params: URLSearchParams): OperatorFilters {
   return {
     keyword: params.get('keyword')?.trim() || undefined,
     roleId: params.get('roleId') || undefined,
-    status: readEnum(params.get('status'), ['active', 'disabled'] as const),
+    status: readEnum(params.get('status'), ['active', 'disabled', 'pending'] as const),
     page: readInt(params.get('page'), 1, 1),
     size: readInt(params.get('size'), 20, 1, MAX_PAGE_SIZE),
   };

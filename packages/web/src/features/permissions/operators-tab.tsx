@@ -4,7 +4,7 @@ import type { MenuProps, TableColumnsType } from 'antd';
 import { DownOutlined, PlusOutlined, ReloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Operator } from '@gm/contract/operators.contract.ts';
+import type { Operator, OperatorQuery } from '@gm/contract/operators.contract.ts';
 import { P } from '@gm/contract/permissions.ts';
 import { formatStamp, fromNow } from '../../shared/format.ts';
 import { showSuccess } from '../../shared/feedback.ts';
@@ -22,11 +22,16 @@ import {
   useUpdateOperator,
 } from './permissions.queries.ts';
 
+type Status = NonNullable<OperatorQuery['status']>;
+
 interface FilterValues {
   keyword?: string;
   roleId?: string;
-  status?: 'active' | 'disabled';
+  status?: Status;
 }
+
+/** A self sign-up nobody has approved yet: enabled, with no role (so no permission at all). */
+const isPending = (operator: Operator) => !operator.disabled && operator.roleId === null;
 
 export function OperatorsTab() {
   const { t } = useTranslation(['permissions', 'common']);
@@ -126,7 +131,13 @@ export function OperatorsTab() {
       key: 'status',
       title: t('operators.columns.status'),
       render: (_, row) =>
-        row.disabled ? <Badge status="error" text={t('operators.status.disabled')} /> : <Badge status="success" text={t('operators.status.active')} />,
+        row.disabled ? (
+          <Badge status="error" text={t('operators.status.disabled')} />
+        ) : isPending(row) ? (
+          <Badge status="warning" text={t('operators.status.pending')} />
+        ) : (
+          <Badge status="success" text={t('operators.status.active')} />
+        ),
     },
     {
       key: 'totp',
@@ -167,6 +178,11 @@ export function OperatorsTab() {
         const more = moreItems(row) ?? [];
         return (
           <Space size={0}>
+            {canEdit && canAssignRole && isPending(row) ? (
+              <Button type="link" size="small" onClick={() => setDialog({ mode: 'edit', operator: row })}>
+                {t('operators.actions.approve')}
+              </Button>
+            ) : null}
             {canEdit ? (
               <Button type="link" size="small" onClick={() => setDialog({ mode: 'edit', operator: row })}>
                 {t('operators.actions.edit')}
@@ -223,9 +239,10 @@ export function OperatorsTab() {
               options={[
                 { value: 'active', label: t('operators.status.active') },
                 { value: 'disabled', label: t('operators.status.disabled') },
+                { value: 'pending', label: t('operators.status.pending') },
               ]}
-              style={{ width: 150 }}
-              onChange={(status: 'active' | 'disabled' | undefined) => apply({ ...form.getFieldsValue(), status })}
+              style={{ width: 160 }}
+              onChange={(status: Status | undefined) => apply({ ...form.getFieldsValue(), status })}
             />
           </Form.Item>
         </Form>

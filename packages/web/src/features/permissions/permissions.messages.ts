@@ -35,11 +35,13 @@ export const en = {
     status: {
       active: 'Active',
       disabled: 'Disabled',
+      pending: 'Pending sign-up',
     },
     never: 'Never',
     noRole: 'No role',
     actions: {
       create: 'New operator',
+      approve: 'Approve',
       edit: 'Edit',
       resetPassword: 'Reset password',
       resetTotp: 'Reset two-factor',
@@ -160,11 +162,13 @@ export const zhCN: Translation<typeof en> = {
     status: {
       active: '正常',
       disabled: '已停用',
+      pending: '待审批注册',
     },
     never: '从未登录',
     noRole: '无角色',
     actions: {
       create: '新建操作员',
+      approve: '审批',
       edit: '编辑',
       resetPassword: '重置密码',
       resetTotp: '重置两步验证',

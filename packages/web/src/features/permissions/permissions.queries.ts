@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ErrorCode, type Page } from '@gm/contract/errors.ts';
-import type { Operator, OperatorUpdateBody, Role, RoleBody } from '@gm/contract/operators.contract.ts';
+import type { Operator, OperatorQuery, OperatorUpdateBody, Role, RoleBody } from '@gm/contract/operators.contract.ts';
 import { ADMIN_API, api } from '../../shared/api-client.ts';
 import { isFieldError } from '../../shared/form-errors.ts';
 import { sessionKeys } from '../../shared/user-context.tsx';
@@ -8,7 +8,7 @@ import { sessionKeys } from '../../shared/user-context.tsx';
 export interface OperatorFilters {
   keyword?: string | undefined;
   roleId?: string | undefined;
-  status?: 'active' | 'disabled' | undefined;
+  status?: OperatorQuery['status'];
   /** 1-based. */
   page: number;
   size: number;

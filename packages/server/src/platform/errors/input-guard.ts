@@ -1,0 +1,31 @@
+import type { FastifyRequest } from 'fastify';
+import { CONTROL_CHARS } from '@gm/contract/common.contract.ts';
+import { invalidField } from './domain-error.ts';
+
+/** Deep enough for any body the console accepts; deeper nesting is refused by the schemas anyway. */
+const MAX_DEPTH = 32;
+
+/** The path of the first string (at any depth) holding a control character, or null. */
+export function findControlChars(value: unknown, path: string[] = [], depth = 0): string | null {
+  if (typeof value === 'string') return CONTROL_CHARS.test(value) ? path.join('.') : null;
+  if (depth > MAX_DEPTH || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return null;
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+    const found = findControlChars(item, [...path, key], depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/**
+ * No operator types NUL or another C0 control: they hide text in logs and break what reads it
+ * later. Refused in every body, query and path parameter of the console's API before any schema
+ * runs (one-line fields, names and ids also refuse line breaks and direction controls, in their
+ * shared schemas: `contract/common.contract.ts`). Ingest has its own checks.
+ */
+export async function refuseControlChars(request: FastifyRequest): Promise<void> {
+  if (!request.url.startsWith('/api/gm/')) return;
+  for (const source of [request.params, request.query, request.body]) {
+    const path = findControlChars(source);
+    if (path !== null) throw invalidField(path, 'validation.controlChars');
+  }
+}
