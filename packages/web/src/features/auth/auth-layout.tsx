@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
-import { Typography } from 'antd';
 import { CheckCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { getGlobalConfig } from '../../shared/app-config.ts';
-import { LanguageSwitch } from '../../shared/components/language-switch.tsx';
+import { LanguageSegmented } from '../../shared/components/language-segmented.tsx';
 import './auth.css';
 
-/** The frame of the sign-in and sign-up pages: brand panel, language switch, the form card. */
+/**
+ * The frame of the sign-in and sign-up pages: brand panel, language choice, the form card. Plain
+ * headings rather than antd's Typography keep the sign-in page's download small.
+ */
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
   const { t } = useTranslation('auth');
   const config = getGlobalConfig();
@@ -27,7 +29,7 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
       </aside>
       <main className="gm-auth-main">
         <div className="gm-auth-toolbar">
-          <LanguageSwitch showLabel />
+          <LanguageSegmented />
         </div>
         <div className="gm-auth-center">
           <div className="gm-auth-card">
@@ -36,10 +38,8 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
               <span>{config.title}</span>
             </div>
             <div className="gm-auth-card-header">
-              <Typography.Title level={2} style={{ marginBottom: 4 }}>
-                {title}
-              </Typography.Title>
-              <Typography.Text type="secondary">{subtitle}</Typography.Text>
+              <h2 className="gm-auth-title">{title}</h2>
+              <div className="gm-auth-secondary">{subtitle}</div>
             </div>
             {children}
           </div>
