@@ -1,6 +1,7 @@
 /**
  * The reads the console asks a game for through the game gateway: the player screens' lists and
- * details, answered from the game's own world. A read changes nothing and carries no command id.
+ * details, and the journal of commands the debugging screen shows, answered from the game's own
+ * world. A read changes nothing and carries no command id.
  * Both adapters use these schemas: the embedded world validates the query with them, and the
  * http adapter and the reference game server put them on the wire (`docs/game-protocol.md`).
  *
@@ -17,8 +18,11 @@ import {
   bagResult,
   cappedPageOf,
   claimListQuery,
+  commandJournalEntry,
+  commandJournalRead,
   gameAccount,
   IMPORT_KINDS,
+  journalPosition,
   player,
   playerDetail,
   playerForbidQuery,
@@ -59,6 +63,11 @@ export const GAME_READS = {
   listReports: { query: reportListQuery, result: cappedPageOf(playerReport) },
   /** Redeem-code claims, newest first. */
   listRedeemClaims: { query: claimListQuery, result: cappedPageOf(redeemClaim) },
+  /** The commands the game received, newest first, by keyset: `next` is the `before` of the next page. */
+  listCommands: {
+    query: commandJournalRead,
+    result: z.object({ results: z.array(commandJournalEntry), next: journalPosition.nullable(), total: z.number(), totalCapped: z.boolean() }),
+  },
 } as const;
 
 export type GameReadName = keyof typeof GAME_READS;

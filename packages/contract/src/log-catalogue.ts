@@ -111,7 +111,11 @@ export type LogColumnType = 'string' | 'int' | 'bigint' | 'bool' | 'time' | 'enu
 interface ColumnCommon extends Label {
   /** snake_case SQL column name, also the field name in the ingested event. */
   readonly name: string;
-  /** Offered by the filter builder and indexed. */
+  /**
+   * Offered by the filter builder (the operators its type allows, logs.contract.ts). Only the time
+   * and the role id are indexed; the others are checked while reading the time index (why:
+   * docs/architecture.md, "Storage").
+   */
   readonly filterable: boolean;
   /** Shown only with the personal-data permission (IP, device). */
   readonly personal: boolean;

@@ -6,6 +6,8 @@ import type { PlayerManagementTables } from './player-management.table.ts';
 import type { IngestTables } from '../game/ingest/ingest.table.ts';
 import type { JobTables } from '../platform/jobs/jobs.table.ts';
 import type { BasicManagementTables } from './basic-management.table.ts';
+import type { LogQueryTables } from './log-queries.table.ts';
+import type { SecretTables } from '../platform/secrets/secrets.table.ts';
 
 /** The whole database, composed from the table files of each part (types only). */
-export interface DB extends IdentityTables, AuditTables, IngestTables, GameWorldTables, GameReportTables, PlayerManagementTables, JobTables, BasicManagementTables {}
+export interface DB extends IdentityTables, AuditTables, IngestTables, GameWorldTables, GameReportTables, PlayerManagementTables, JobTables, BasicManagementTables, LogQueryTables, SecretTables {}

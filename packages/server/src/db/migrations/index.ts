@@ -9,6 +9,7 @@ import * as createPlayerManagement from './2026-11-22T1200-create-player-managem
 import * as playerListOrderIndexes from './2026-11-22T1210-player-list-order-indexes.ts';
 import * as nameSearchIgnoresCase from './2026-11-22T1220-name-search-ignores-case.ts';
 import * as auditOncePerCommand from './2026-11-22T1230-audit-once-per-command.ts';
+import * as logQueries from './2026-11-22T1300-log-queries.ts';
 
 /** Every migration, in order. Names are timestamps so they sort as they were written. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T1210-player-list-order-indexes': playerListOrderIndexes,
   '2026-11-22T1220-name-search-ignores-case': nameSearchIgnoresCase,
   '2026-11-22T1230-audit-once-per-command': auditOncePerCommand,
+  '2026-11-22T1300-log-queries': logQueries,
 };

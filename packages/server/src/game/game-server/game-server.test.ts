@@ -153,3 +153,26 @@ describe('the reference game server answers the player screens’ reads', () => 
     expect(malformed.json()).toMatchObject({ ok: false, failure: { kind: 'invalid', reason: 'invalidParams' } });
   });
 });
+
+describe('the reference game server answers the journal read', () => {
+  const read = (body: unknown) => {
+    const text = JSON.stringify(body);
+    return server.inject({ method: 'POST', url: '/gm/v1/reads/listCommands', headers: { 'content-type': 'application/json', ...signedHeaders('demo', KEY, text, seconds(NOW)) }, payload: text });
+  };
+
+  it('pages the commands it received newest first by keyset, as the embedded world does', async () => {
+    // A role no other test sends commands to, so the journal filtered by it holds these three only.
+    const other = [roleIdOf(3), roleIdOf(4)].find((r) => r !== roleId) ?? '';
+    for (const id of ['journal-a', 'journal-b', 'journal-c']) {
+      const body = JSON.stringify({ commandId: id, roleIds: [other] });
+      expect((await post(body, signedHeaders('demo', KEY, body, seconds(NOW)), 'kickPlayers')).statusCode).toBe(200);
+    }
+    const first = (await read({ kind: 'kickPlayers', target: other, size: 2 })).json<{ ok: true; result: { results: { commandId: string }[]; next: { appliedAt: number; commandId: string } | null; total: number } }>();
+    expect(first.result.results.map((c) => c.commandId)).toEqual(['journal-c', 'journal-b']);
+    expect(first.result).toMatchObject({ total: 3, next: { appliedAt: NOW, commandId: 'journal-b' } });
+    const second = (await read({ kind: 'kickPlayers', target: other, size: 2, before: first.result.next })).json<typeof first>();
+    expect(second.result.results.map((c) => c.commandId)).toEqual(['journal-a']);
+    expect(second.result.next).toBeNull();
+    expect((await read({ size: 2, before: { appliedAt: 'soon' } })).statusCode).toBe(422);
+  });
+});

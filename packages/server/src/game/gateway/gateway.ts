@@ -92,6 +92,8 @@ export interface GameGateway {
   listBannedAccounts: Read<'listBannedAccounts'>;
   listReports: Read<'listReports'>;
   listRedeemClaims: Read<'listRedeemClaims'>;
+  /** The commands the game received and what it answered (the debugging screen), newest first by keyset. */
+  listCommands: Read<'listCommands'>;
   /** Whether the game answers; never throws. */
   health(): Promise<GatewayHealth>;
 }
@@ -154,6 +156,7 @@ export function gatewayFrom(adapter: string, execute: CommandExecutor, read: Rea
     listBannedAccounts: (q) => read('listBannedAccounts', q),
     listReports: (q) => read('listReports', q),
     listRedeemClaims: (q) => read('listRedeemClaims', q),
+    listCommands: (q) => read('listCommands', q),
     health: reads.health,
   };
 }

@@ -105,7 +105,7 @@ const mail = (id: string) => ({
 const goodBatch = () => ({ events: [currency('c-1'), currency('c-2'), login('l-1'), currency('c-3'), mail('m-1')] });
 
 async function counts(keys: LogKey[] = ['currency', 'login', 'mail']) {
-  return Object.fromEntries(await Promise.all(keys.map(async (k) => [k, await store.count(k)] as const)));
+  return Object.fromEntries(await Promise.all(keys.map(async (k) => [k, (await store.count(k)).total] as const)));
 }
 
 describe('POST /api/ingest/events', () => {
@@ -120,8 +120,8 @@ describe('POST /api/ingest/events', () => {
     // Booleans as 0/1, JSON as text, times as epoch ms.
     expect(row).toMatchObject({ b_log_id: 'm-1', b_is_guest: 0, mail_type: 2, b_timestamp: t.clock.now - 60_000 });
     expect(JSON.parse(String(row.attachments))).toEqual([{ item_type: 1, item_id: 'stamina-potion', num: 3 }]);
-    expect(await store.count('currency', { from: t.clock.now - 61_000, to: t.clock.now })).toBe(3);
-    expect(await store.count('currency', { from: t.clock.now - 59_000 })).toBe(0);
+    expect((await store.count('currency', { start: t.clock.now - 61_000, end: t.clock.now })).total).toBe(3);
+    expect((await store.count('currency', { start: t.clock.now - 59_000 })).total).toBe(0);
   });
 
   it('accepts a repeated batch without storing anything twice', async () => {
@@ -187,7 +187,7 @@ describe('POST /api/ingest/events', () => {
         code: ErrorCode.INGEST_UNAUTHORIZED,
         message: 'This signed ingest request was already received; sign each request anew.',
       });
-      expect(await store.count('currency')).toBe(1);
+      expect((await store.count('currency')).total).toBe(1);
     });
 
     it('of an unknown game, in the operator language', async () => {

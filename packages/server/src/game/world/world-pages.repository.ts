@@ -6,8 +6,10 @@
  * contract's shapes for both the embedded gateway and the reference game server.
  */
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { GameReadQuery } from '@gm/contract/game-reads.contract.ts';
 import {
   countBound,
+  LIST_DEPTH_LIMIT,
   type AccountForbidQuery,
   type AccountListQuery,
   type ClaimListQuery,
@@ -17,7 +19,8 @@ import {
 } from '@gm/contract/players.contract.ts';
 import type { Db } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
-import { boundedTotal } from '../../platform/query/bounded-total.ts';
+import { boundedTotal, countUpTo } from '../../platform/query/bounded-total.ts';
+import { containsLiteral } from '../../platform/query/contains.ts';
 
 /** The last code point: `prefix + MAX_CHAR` bounds every string that starts with `prefix` (codepoint order). */
 const MAX_CHAR = '\u{10FFFF}';
@@ -248,4 +251,34 @@ export async function pageClaims(db: Db, q: ClaimListQuery) {
   });
   const rows = await base.selectAll().orderBy('claimed_at', 'desc').orderBy('claim_id', 'desc').limit(q.size).offset(q.page * q.size).execute();
   return { rows, ...(await boundedTotal(db, base, q)) };
+}
+
+// The command journal -----------------------------------------------------------------------
+
+/**
+ * The commands the world applied or refused, newest first by keyset (applied_at, command_id):
+ * the index of migration 1300 gives the order and seeks to `before`, so the last page costs what
+ * the first does. The target filter looks for the id as a JSON string inside the parameters.
+ */
+export async function pageCommands(db: Db, q: GameReadQuery<'listCommands'>) {
+  const base = db.selectFrom('game_commands').where((eb) => {
+    const c: Expression<SqlBool>[] = [];
+    if (q.kind !== undefined) c.push(eb('kind', '=', q.kind));
+    if (q.status !== undefined) c.push(eb('status', '=', q.status));
+    if (q.target !== undefined) c.push(containsLiteral('params', JSON.stringify(q.target)));
+    if (q.from !== undefined) c.push(eb('applied_at', '>=', q.from));
+    if (q.to !== undefined) c.push(eb('applied_at', '<', q.to));
+    return eb.and(c);
+  });
+  const before = q.before;
+  const rows = await (before ? base.where(sql<SqlBool>`(${sql.ref('applied_at')}, ${sql.ref('command_id')}) < (${before.appliedAt}, ${before.commandId})`) : base)
+    .selectAll()
+    .orderBy('applied_at', 'desc')
+    .orderBy('command_id', 'desc')
+    .limit(q.size + 1)
+    .execute();
+  const page = rows.slice(0, q.size);
+  const last = page[page.length - 1];
+  const next = rows.length > q.size && last ? { appliedAt: last.applied_at, commandId: last.command_id } : null;
+  return { rows: page, next, ...(await countUpTo(db, base, LIST_DEPTH_LIMIT)) };
 }

@@ -89,6 +89,15 @@ function toMap(row: GameMapProgressRow | undefined, mapId: string): MapProgress 
 
 const ITEM_NAMES = new Map(DEMO_ITEMS.map((i) => [i.sourceId, i.name]));
 
+/** The journal keeps the command and its answer as JSON text; a row that is not JSON is shown as it is. */
+function parseJson(text: string): unknown {
+  try {
+    return text === '' ? null : (JSON.parse(text) as unknown);
+  } catch {
+    return text;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The reads.
 // ---------------------------------------------------------------------------------------------
@@ -220,4 +229,13 @@ export const WORLD_READS: { [K in GameReadName]: WorldRead<K> } = {
       rewards: parseGrants(r.rewards),
       claimedAt: r.claimed_at,
     })),
+  async listCommands(db, q) {
+    const found = await worldPages.pageCommands(db, q);
+    return {
+      results: found.rows.map((r) => ({ commandId: r.command_id, kind: r.kind, status: r.status, appliedAt: r.applied_at, params: parseJson(r.params), result: parseJson(r.result) })),
+      next: found.next,
+      total: found.total,
+      totalCapped: found.capped,
+    };
+  },
 };

@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@gm/contract/errors.ts';
 import { P } from '@gm/contract/permissions.ts';
-import type { CappedPage, CommandJournalEntry, DevelopState, GachaPublicity, UnlockMapsResult } from '@gm/contract/players.contract.ts';
-import { createSqlLogStore } from '../../platform/log-store/sql-log-store.ts';
+import type { CommandJournalPage, DevelopState, GachaPublicity, UnlockMapsResult } from '@gm/contract/players.contract.ts';
 import * as worldRepository from '../../game/world/world.repository.ts';
 import { seedGameWorld } from '../../game/world/world.seed.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -77,16 +76,34 @@ describe('internal debugging', () => {
   it('lists the commands the game received, by kind, status and target (hawk)', async () => {
     await call('POST', '/develop/player-value', { roleId, field: 'energy', value: 5 });
     await call('POST', '/develop/player-value', { roleId, field: 'energy', value: 5 });
-    const all = await call<CappedPage<CommandJournalEntry>>('GET', `/develop/commands?target=${roleId}`);
+    const all = await call<CommandJournalPage>('GET', `/develop/commands?target=${roleId}`);
     expect(all.result.results.map((c) => [c.kind, c.status])).toEqual(expect.arrayContaining([['setPlayerValue', 'applied'], ['setPlayerValue', 'failed']]));
-    const failed = await call<CappedPage<CommandJournalEntry>>('GET', '/develop/commands?status=failed');
+    const failed = await call<CommandJournalPage>('GET', '/develop/commands?status=failed');
     expect(failed.result.results[0]?.result).toMatchObject({ kind: 'rejected', reason: 'unmodifiedData' });
-    const other = await call<CappedPage<CommandJournalEntry>>('GET', '/develop/commands?target=nobody');
-    expect(other.result.total).toBe(0);
+    const other = await call<CommandJournalPage>('GET', '/develop/commands?target=nobody');
+    expect(other.result).toMatchObject({ total: 0, totalCapped: false, nextCursor: null });
+  });
+
+  it('pages the journal newest first by cursor, with no gap or repeat, and refuses a changed cursor', async () => {
+    for (const value of [11, 12, 13, 14, 15]) await call('POST', '/develop/player-value', { roleId, field: 'energy', value });
+    const all = await call<CommandJournalPage>('GET', `/develop/commands?target=${roleId}&size=50`);
+    expect(all.result.total).toBe(5);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { code: number; result: CommandJournalPage } = await call<CommandJournalPage>('GET', `/develop/commands?target=${roleId}&size=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(page.code).toBe(0);
+      seen.push(...page.result.results.map((c) => c.commandId));
+      cursor = page.result.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(all.result.results.map((c) => c.commandId));
+    const times = all.result.results.map((c) => c.appliedAt);
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    expect((await call('GET', '/develop/commands?cursor=not-a-cursor')).code).toBe(ErrorCode.INVALID_PARAMS);
   });
 
   it('computes the gacha outcome per pool in a period (card_publicity)', async () => {
-    const store = createSqlLogStore(t.app.database);
+    const store = t.app.ctx.logStore;
     const at = t.clock.now - 3_600_000;
     await store.insertEvents('gacha', [
       gacha(1, at, 'P1', 5, 10, 80),

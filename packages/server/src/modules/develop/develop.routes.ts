@@ -3,8 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '@gm/contract/common.contract.ts';
 import { P } from '@gm/contract/permissions.ts';
 import {
-  cappedPageOf,
-  commandJournalEntry,
+  commandJournalPage,
   commandJournalQuery,
   developState,
   developUnlockBody,
@@ -43,7 +42,7 @@ export function developRoutes(ctx: ServiceContext) {
 
     app.get('/develop/commands', {
       config: { permission: P.DEVELOP_TOOLS },
-      schema: { tags, summary: 'The commands the game received and what it answered', querystring: commandJournalQuery, response: { 200: envelope(cappedPageOf(commandJournalEntry)) } },
+      schema: { tags, summary: 'The commands the game received and what it answered, newest first (a page by cursor)', querystring: commandJournalQuery, response: { 200: envelope(commandJournalPage) } },
     }, async (request) => ok(await developService.commandJournal(ctx, request.query)));
 
     app.get('/develop/gacha-publicity', {

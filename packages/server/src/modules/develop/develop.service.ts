@@ -1,22 +1,23 @@
 import { ErrorCode } from '@gm/contract/errors.ts';
 import { P } from '@gm/contract/permissions.ts';
-import type {
-  CappedPage,
-  CommandJournalEntry,
-  CommandJournalQuery,
-  DevelopState,
-  DevelopUnlockBody,
-  DevelopValueBody,
-  GachaPublicity,
-  GachaPublicityQuery,
-  PlayerValueResult,
-  UnlockMapsResult,
+import {
+  journalPosition,
+  type CommandJournalPage,
+  type CommandJournalQuery,
+  type DevelopState,
+  type DevelopUnlockBody,
+  type DevelopValueBody,
+  type GachaPublicity,
+  type GachaPublicityQuery,
+  type PlayerValueResult,
+  type UnlockMapsResult,
 } from '@gm/contract/players.contract.ts';
 import type { AuditActor } from '../../platform/audit/audit.service.ts';
+import type { GachaSummaryRow } from '../../platform/log-store/log-store.ts';
+import { decodeCursor, encodeCursor } from '../../platform/query/page-cursor.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { DomainError, invalidField } from '../../platform/errors/domain-error.ts';
 import * as playersService from '../players/players.service.ts';
-import * as developRepository from './develop.repository.ts';
 
 /**
  * The internal debugging screens (/develop): small tools on the real game through the same
@@ -40,50 +41,44 @@ export async function unlockThrough(ctx: ServiceContext, actor: AuditActor, comm
   return playersService.unlockMaps(ctx, actor, commandId, { roleId: body.roleId, kind: body.kind, mapIds }, { action: 'develop.unlockMaps', code: P.DEVELOP_EDIT });
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return text === '' ? null : (JSON.parse(text) as unknown);
-  } catch {
-    return text;
-  }
-}
-
-export async function commandJournal(ctx: ServiceContext, q: CommandJournalQuery): Promise<CappedPage<CommandJournalEntry>> {
-  const { rows, total, capped } = await developRepository.pageCommands(ctx.db, q);
-  return {
-    results: rows.map((r) => ({ commandId: r.command_id, kind: r.kind, status: r.status, appliedAt: r.applied_at, params: parseJson(r.params), result: parseJson(r.result) })),
-    total,
-    page: q.page,
-    size: q.size,
-    totalCapped: capped,
-  };
+/**
+ * The commands the game received, read from the game through the gateway (the embedded world's
+ * journal, or a real game's), newest first by keyset. The cursor is the page's last position,
+ * strictly checked when it comes back; it carries no filter, so nothing is gained by changing it.
+ */
+export async function commandJournal(ctx: ServiceContext, q: CommandJournalQuery): Promise<CommandJournalPage> {
+  const { cursor, ...filters } = q;
+  const before = cursor === undefined ? undefined : decodeCursor(cursor, journalPosition);
+  if (before === null) throw invalidField('cursor', 'validation.cursorInvalid');
+  const page = await ctx.gateway.listCommands({ ...filters, ...(before ? { before } : {}) });
+  return { results: page.results, nextCursor: page.next ? encodeCursor(page.next) : null, total: page.total, totalCapped: page.totalCapped, size: q.size };
 }
 
 /** What a gacha publicity shows: per pool, how often a pull's best card reached each rarity. */
 export async function gachaPublicity(ctx: ServiceContext, q: GachaPublicityQuery): Promise<GachaPublicity> {
   const from = q.from ?? 0;
   const to = q.to ?? ctx.now();
-  let rows: developRepository.GachaRow[];
+  let rows: GachaSummaryRow[];
   try {
-    rows = await developRepository.gachaByPoolAndRarity(ctx.db, { from, to }, q.poolId);
+    rows = await ctx.logStore.gachaSummary({ start: from, end: to }, q.poolId);
   } catch (error) {
     // The gacha log lives in another store (or was never created): say so instead of a 500.
     throw new DomainError(ErrorCode.WRONG_STATE, { messageKey: 'errors.10005', values: { reason: String(error) } });
   }
-  const pools = new Map<string, developRepository.GachaRow[]>();
-  for (const row of rows) pools.set(row.pool_id, [...(pools.get(row.pool_id) ?? []), row]);
+  const pools = new Map<string, GachaSummaryRow[]>();
+  for (const row of rows) pools.set(row.poolId, [...(pools.get(row.poolId) ?? []), row]);
   const result = [...pools.entries()].map(([poolId, byRarity]) => {
     const pulls = byRarity.reduce((n, r) => n + r.pulls, 0);
     const draws = byRarity.reduce((n, r) => n + r.draws, 0);
-    const sorted = [...byRarity].sort((a, b) => b.highest_rarity - a.highest_rarity);
+    const sorted = [...byRarity].sort((a, b) => b.highestRarity - a.highestRarity);
     const top = sorted[0];
     return {
       poolId,
-      poolName: byRarity.find((r) => r.pool_name)?.pool_name ?? poolId,
+      poolName: byRarity.find((r) => r.poolName)?.poolName ?? poolId,
       pulls,
       draws,
-      highestRarity: sorted.map((r) => ({ rarity: r.highest_rarity, pulls: r.pulls, share: pulls === 0 ? 0 : r.pulls / pulls })),
-      averagePity: top?.pity ?? null,
+      highestRarity: sorted.map((r) => ({ rarity: r.highestRarity, pulls: r.pulls, share: pulls === 0 ? 0 : r.pulls / pulls })),
+      averagePity: top?.averagePity ?? null,
     };
   });
   result.sort((a, b) => b.draws - a.draws || a.poolId.localeCompare(b.poolId));

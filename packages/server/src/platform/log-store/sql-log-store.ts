@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type RawBuilder } from 'kysely';
 import {
   LOG_BY_KEY,
   LOG_CATALOGUE,
@@ -10,7 +10,9 @@ import {
 } from '@gm/contract/log-catalogue.ts';
 import type { Database, Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
-import type { LogBatch, LogRow, LogStore, TimeRange } from './log-store.ts';
+import { logKeyOfTable, type LogCondition, type LogRecord } from '@gm/contract/logs.contract.ts';
+import { startsWithText } from '../query/contains.ts';
+import { LogQueryError, type LogBatch, type LogFilter, type LogPageQuery, type LogPosition, type LogRow, type LogStore } from './log-store.ts';
 
 /**
  * The default log store: one table per catalogue log in the main database (SQLite or
@@ -183,6 +185,115 @@ function parametersOf(plan: TablePlan, rows: readonly LogRow[], start: number, e
   return values;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Reads. Every page, count and chunk is one statement over the time index: `b_timestamp` in the
+// range, the conditions, and for a next page the keyset `(b_timestamp, b_log_id) < (t, id)`, in
+// the order (b_timestamp desc, b_log_id desc) that the index (b_timestamp, b_log_id) gives
+// without sorting. docs/performance.md has the plans on both engines.
+// ---------------------------------------------------------------------------------------------
+
+/** Rows per chunk of a stream: a few megabytes at once, and few enough statements per million rows. */
+const STREAM_CHUNK_ROWS = 5_000;
+
+const fromBool = (value: unknown) => (value === null || value === undefined ? null : value === 1 || value === true || value === '1');
+const fromJson = (value: unknown) => {
+  if (typeof value !== 'string') return value ?? null;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+};
+const fromNumber = (value: unknown) => (typeof value === 'string' ? Number(value) : (value ?? null));
+
+function decoderOf(column: LogColumnDef): (value: unknown) => unknown {
+  switch (column.type) {
+    case 'bool':
+      return fromBool;
+    case 'json':
+      return fromJson;
+    case 'string':
+      return (value) => value ?? null;
+    default:
+      return fromNumber;
+  }
+}
+
+function decodeRow(columns: readonly LogColumnDef[], row: Record<string, unknown>): LogRecord {
+  const out: LogRecord = {};
+  for (const column of columns) out[column.name] = decoderOf(column)(row[column.name]);
+  return out;
+}
+
+const whereSql = (conditions: readonly RawBuilder<unknown>[]) => (conditions.length === 0 ? sql`` : sql`where ${sql.join(conditions, sql` and `)}`);
+
+/** The rows after a position in the read order; the row value lets both engines seek the index to it. */
+const afterSql = (after: LogPosition) => sql`(${sql.ref('b_timestamp')}, ${sql.ref('b_log_id')}) < (${after.t}, ${after.id})`;
+
+function conditionSql(column: LogColumnDef, condition: LogCondition): RawBuilder<unknown> {
+  const ref = sql.ref(column.name);
+  const bind = (value: unknown) => (column.type === 'bool' ? (value ? 1 : 0) : value);
+  const { op, value } = condition;
+  const list = Array.isArray(value) ? (value as readonly unknown[]) : null;
+  if ((op === 'between' || op === 'in') !== (list !== null)) throw new LogQueryError(`${op} on ${column.name}: wrong value shape`);
+  switch (op) {
+    case 'eq':
+      return sql`${ref} = ${bind(value)}`;
+    case 'ne':
+      return sql`${ref} <> ${bind(value)}`;
+    case 'gt':
+      return sql`${ref} > ${bind(value)}`;
+    case 'gte':
+      return sql`${ref} >= ${bind(value)}`;
+    case 'lt':
+      return sql`${ref} < ${bind(value)}`;
+    case 'lte':
+      return sql`${ref} <= ${bind(value)}`;
+    case 'between':
+      if (list?.length !== 2) throw new LogQueryError(`between on ${column.name} takes [min, max]`);
+      return sql`${ref} between ${bind(list[0])} and ${bind(list[1])}`;
+    case 'in':
+      if (!list || list.length === 0) throw new LogQueryError(`in on ${column.name} takes a non-empty list`);
+      return sql`${ref} in (${sql.join(list.map(bind))})`;
+    case 'prefix':
+      if (column.type !== 'string' || typeof value !== 'string') throw new LogQueryError(`prefix on ${column.name} takes text`);
+      return startsWithText(column.name, value);
+  }
+}
+
+/** The time range and conditions of a filter; names only from the catalogue (checked here too). */
+function filterSql(p: TablePlan, filter: LogFilter): RawBuilder<unknown>[] {
+  const where: RawBuilder<unknown>[] = [];
+  if (filter.start !== undefined) where.push(sql`${sql.ref('b_timestamp')} >= ${filter.start}`);
+  if (filter.end !== undefined) where.push(sql`${sql.ref('b_timestamp')} < ${filter.end}`);
+  for (const condition of filter.conditions ?? []) {
+    const column = p.columns.find((c) => c.name === condition.field);
+    if (!column || column.type === 'json') throw new LogQueryError(`${p.table} has no column ${condition.field} to filter by`);
+    where.push(conditionSql(column, condition));
+  }
+  return where;
+}
+
+function selectSql(p: TablePlan, columns: readonly LogColumnDef[], where: readonly RawBuilder<unknown>[], limit: number, offset = 0) {
+  return sql<Record<string, unknown>>`select ${sql.join(columns.map((c) => sql.ref(c.name)))} from ${sql.table(p.table)} ${whereSql(where)} order by ${sql.ref('b_timestamp')} desc, ${sql.ref('b_log_id')} desc limit ${limit}${offset > 0 ? sql` offset ${offset}` : sql``}`;
+}
+
+function boundedCountSql(p: TablePlan, where: readonly RawBuilder<unknown>[], limit: number) {
+  return sql<{ n: number | string }>`select count(*) as n from (select 1 as one from ${sql.table(p.table)} ${whereSql(where)} limit ${limit}) as bounded`;
+}
+
+/**
+ * The statements a page and a bounded count run, unexecuted: the log-query benchmark explains
+ * them on both engines (docs/performance.md).
+ */
+export function logReadStatements(logKey: LogKey) {
+  const p = planFor(logKey, 'postgres');
+  return {
+    page: (query: LogPageQuery) => selectSql(p, p.columns, [...filterSql(p, query), ...(query.after ? [afterSql(query.after)] : [])], query.size + 1),
+    count: (filter: LogFilter, bound: number) => boundedCountSql(p, filterSql(p, filter), bound + 1),
+  };
+}
+
 export interface SqlLogStoreOptions {
   db: Kysely<DB>;
   dialect: Dialect;
@@ -277,6 +388,12 @@ export function createSqlLogStore({ db, dialect, sqlite }: SqlLogStoreOptions | 
     return tables;
   }
 
+  /** Rows in the one read order, decoded to the catalogue's JSON types. */
+  async function selectRows(p: TablePlan, columns: readonly LogColumnDef[], where: readonly RawBuilder<unknown>[], limit: number, offset = 0): Promise<LogRecord[]> {
+    const { rows } = await selectSql(p, columns, where, limit, offset).execute(db);
+    return rows.map((row) => decodeRow(columns, row));
+  }
+
   return {
     kind: `sql (${dialect})`,
 
@@ -305,13 +422,75 @@ export function createSqlLogStore({ db, dialect, sqlite }: SqlLogStoreOptions | 
 
     insertBatch: insertAll,
 
-    async count(logKey, range: TimeRange = {}) {
+    async page(logKey, query) {
       const p = plan(logKey);
-      const conditions = [sql`1 = 1`];
-      if (range.from !== undefined) conditions.push(sql`${sql.ref('b_timestamp')} >= ${range.from}`);
-      if (range.to !== undefined) conditions.push(sql`${sql.ref('b_timestamp')} < ${range.to}`);
-      const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(p.table)} where ${sql.join(conditions, sql` and `)}`.execute(db);
-      return Number(rows[0]?.n ?? 0);
+      const size = Math.max(1, Math.floor(query.size));
+      const where = [...filterSql(p, query), ...(query.after ? [afterSql(query.after)] : [])];
+      const rows = await selectRows(p, p.columns, where, size + 1);
+      const more = rows.length > size;
+      const page = more ? rows.slice(0, size) : rows;
+      const last = page[page.length - 1];
+      return { rows: page, next: more && last ? { t: last.b_timestamp as number, id: last.b_log_id as string } : null };
+    },
+
+    async count(logKey, filter = {}, bound) {
+      const p = plan(logKey);
+      if (bound === undefined) {
+        const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(p.table)} ${whereSql(filterSql(p, filter))}`.execute(db);
+        return { total: Number(rows[0]?.n ?? 0), exact: true };
+      }
+      // Counting stops one row past the bound: a broad filter costs what a narrow one does.
+      const limit = Math.max(0, Math.floor(bound)) + 1;
+      const { rows } = await boundedCountSql(p, filterSql(p, filter), limit).execute(db);
+      const n = Number(rows[0]?.n ?? 0);
+      return { total: Math.min(n, limit - 1), exact: n < limit };
+    },
+
+    async *stream(logKey, query) {
+      const p = plan(logKey);
+      const chunk = Math.max(1, Math.floor(query.chunkSize ?? STREAM_CHUNK_ROWS));
+      const base = filterSql(p, query);
+      let after: LogPosition | undefined;
+      for (;;) {
+        const rows = await selectRows(p, p.columns, after ? [...base, afterSql(after)] : base, chunk);
+        if (rows.length > 0) yield rows;
+        const last = rows[rows.length - 1];
+        if (rows.length < chunk || !last) return;
+        after = { t: last.b_timestamp as number, id: last.b_log_id as string };
+      }
+    },
+
+    async custom(table, query) {
+      const logKey = logKeyOfTable(table);
+      if (!logKey) throw new LogQueryError(`not a log table: ${table}`);
+      const p = plan(logKey);
+      const byName = new Map(p.columns.map((c) => [c.name, c]));
+      const wanted = query.columns ?? p.columns.map((c) => c.name);
+      const columns = p.columns.filter((c) => wanted.includes(c.name));
+      for (const name of wanted) if (!byName.has(name)) throw new LogQueryError(`no column ${name} in ${table}`);
+      const offset = Math.max(0, Math.floor(query.offset));
+      return selectRows(p, columns, filterSql(p, { start: query.start, end: query.end }), Math.max(1, Math.floor(query.limit)), offset);
+    },
+
+    async gachaSummary(range, poolId) {
+      const p = plan('gacha');
+      const where = whereSql([
+        ...filterSql(p, { start: range.start, end: range.end }),
+        ...(poolId === undefined ? [] : [sql`${sql.ref('pool_id')} = ${poolId}`]),
+      ]);
+      const { rows } = await sql<{ pool_id: string; pool_name: string | null; highest_rarity: number | string; pulls: number | string; draws: number | string | null; pity: number | string | null }>`
+        select ${sql.ref('pool_id')} as pool_id, max(${sql.ref('pool_name')}) as pool_name, ${sql.ref('highest_rarity')} as highest_rarity,
+               count(*) as pulls, sum(${sql.ref('draw_count')}) as draws, avg(${sql.ref('pity_count')}) as pity
+        from ${sql.table(p.table)} ${where}
+        group by ${sql.ref('pool_id')}, ${sql.ref('highest_rarity')}`.execute(db);
+      return rows.map((r) => ({
+        poolId: r.pool_id,
+        poolName: r.pool_name ?? '',
+        highestRarity: Number(r.highest_rarity),
+        pulls: Number(r.pulls),
+        draws: Number(r.draws ?? 0),
+        averagePity: r.pity === null ? null : Number(r.pity),
+      }));
     },
   };
 }

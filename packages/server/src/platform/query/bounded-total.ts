@@ -13,7 +13,11 @@ export async function boundedTotal<TB extends keyof DB, O>(
   base: SelectQueryBuilder<DB, TB, O>,
   paging: { page: number; size: number },
 ): Promise<{ total: number; capped: boolean }> {
-  const bound = countBound(paging.page, paging.size);
+  return countUpTo(db, base, countBound(paging.page, paging.size));
+}
+
+/** The rows of `base`, counted no further than `bound` (a keyset list has no page number to widen it by). */
+export async function countUpTo<TB extends keyof DB, O>(db: Db, base: SelectQueryBuilder<DB, TB, O>, bound: number): Promise<{ total: number; capped: boolean }> {
   const counted = await db
     .selectFrom(base.select(sql<number>`1`.as('one')).limit(bound + 1).as('t'))
     .select((eb) => eb.fn.countAll<number>().as('n'))

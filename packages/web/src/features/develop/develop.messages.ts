@@ -56,6 +56,8 @@ export const en = {
     params: 'Parameters',
     result: 'Answer',
     statuses: { applied: 'Applied', failed: 'Refused' },
+    newest: 'Newest',
+    older: 'Older',
   },
   cards: {
     title: 'Card drawing',
@@ -129,6 +131,8 @@ export const zhCN: Translation<typeof en> = {
     params: '参数',
     result: '应答',
     statuses: { applied: '已执行', failed: '已拒绝' },
+    newest: '最新',
+    older: '更早',
   },
   cards: {
     title: '抽卡相关',

@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MapKind } from '@gm/contract/game-commands.contract.ts';
 import type {
-  CappedPage,
-  CommandJournalEntry,
+  CommandJournalPage,
   DevelopState,
   DevelopValueBody,
   GachaPublicity,
@@ -18,7 +17,8 @@ export interface JournalFilters {
   target?: string | undefined;
   from?: number | undefined;
   to?: number | undefined;
-  page: number;
+  /** The `nextCursor` of the page before; none: the newest page. */
+  cursor?: string | undefined;
   size: number;
 }
 
@@ -40,10 +40,7 @@ export function stateQueryOptions(roleId: string) {
 export function journalQueryOptions(filters: JournalFilters) {
   return queryOptions({
     queryKey: developKeys.journal(filters),
-    queryFn: ({ signal }) => {
-      const { page, size, ...rest } = filters;
-      return api.get<CappedPage<CommandJournalEntry>>(`${ADMIN_API}/develop/commands`, { ...rest, page: page - 1, size }, { signal });
-    },
+    queryFn: ({ signal }) => api.get<CommandJournalPage>(`${ADMIN_API}/develop/commands`, { ...filters }, { signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -23,7 +23,7 @@ export function parseJournalFilters(params: URLSearchParams): JournalFilters {
     status: readEnum(params.get('status'), ['applied', 'failed'] as const),
     target: text('target'),
     ...(from !== undefined && to !== undefined && from < to ? { from, to } : {}),
-    page: readInt(params.get('page'), 1, 1, 500),
+    cursor: text('cursor'),
     size: readInt(params.get('size'), 20, 1, MAX_PAGE_SIZE),
   };
 }
@@ -58,7 +58,7 @@ export function HawkPage() {
   return (
     <PageContainer title={t('hawk.title')} description={t('hawk.description')}>
       <Card>
-        <Form form={form} layout="vertical" onFinish={(v) => update({ kind: v.kind, status: v.status, target: v.target?.trim() || undefined, from: v.range?.[0], to: v.range?.[1] })}>
+        <Form form={form} layout="vertical" onFinish={(v) => update({ kind: v.kind, status: v.status, target: v.target?.trim() || undefined, from: v.range?.[0], to: v.range?.[1], cursor: undefined })}>
           <Row gutter={16}>
             <Col xs={24} sm={12} lg={6}>
               <Form.Item name="kind" label={t('hawk.kind')}>
@@ -118,13 +118,22 @@ export function HawkPage() {
               </Row>
             ),
           }}
-          pagination={{
-            current: filters.page,
-            pageSize: filters.size,
-            total: journal.data?.total ?? 0,
-            showTotal: (n) => (journal.data?.totalCapped ? t('totalCapped', { total: n }) : t('total', { total: n })),
-            onChange: (page, size) => update({ page: size !== filters.size ? 1 : page, size }, { resetPage: false }),
-          }}
+          pagination={false}
+          // The journal is read newest first by keyset: older pages follow the cursor, and the
+          // browser's Back returns to newer ones (the cursor is in the URL).
+          footer={() => (
+            <Space style={{ width: '100%', justifyContent: 'space-between' }}>
+              <span>{journal.data?.totalCapped ? t('totalCapped', { total: journal.data.total }) : t('total', { total: journal.data?.total ?? 0 })}</span>
+              <Space>
+                <Button disabled={filters.cursor === undefined} onClick={() => update({ cursor: undefined })}>
+                  {t('hawk.newest')}
+                </Button>
+                <Button disabled={!journal.data?.nextCursor} onClick={() => update({ cursor: journal.data?.nextCursor ?? undefined })}>
+                  {t('hawk.older')}
+                </Button>
+              </Space>
+            </Space>
+          )}
         />
       </Card>
     </PageContainer>
