@@ -1,0 +1,98 @@
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../testing/test-database.ts';
+import { cachingStatements, type Database } from './database.ts';
+import { preparedQuery } from './prepared-query.ts';
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const at = 1_700_000_000_000;
+  await database.db
+    .insertInto('game_regions')
+    .values(
+      ['a', 'b', 'c'].map((id, i) => ({
+        id,
+        name: `Region ${id}`,
+        status: 'open',
+        login_status: 'all',
+        heat: 'fluent',
+        ui_sort: i,
+        group_name: 'g',
+        queue_size: 0,
+        queue_sequence: 0,
+        under_maintenance: 0,
+        created_at: at,
+        updated_at: at,
+      })),
+    )
+    .execute();
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+describe('preparedQuery', () => {
+  const regionsAbove = preparedQuery((db, minSort: number, name: string) =>
+    db.selectFrom('game_regions').select(['id']).where('ui_sort', '>=', minSort).where('name', '!=', name).where('status', '=', 'open').orderBy('id'),
+  );
+
+  it('runs the query compiled once with each call’s values', async () => {
+    expect(await regionsAbove(database.db, 1, 'nobody')).toEqual([{ id: 'b' }, { id: 'c' }]);
+    expect(await regionsAbove(database.db, 0, 'Region b')).toEqual([{ id: 'a' }, { id: 'c' }]);
+    expect(await regionsAbove(database.db, 5, 'nobody')).toEqual([]);
+  });
+
+  it('runs inside a transaction, on the transaction', async () => {
+    await database.db.transaction().execute(async (trx) => {
+      await trx.updateTable('game_regions').set({ ui_sort: 9 }).where('id', '=', 'a').execute();
+      expect(await regionsAbove(trx, 9, 'nobody')).toEqual([{ id: 'a' }]);
+      await trx.updateTable('game_regions').set({ ui_sort: 0 }).where('id', '=', 'a').execute();
+    });
+  });
+
+  it('refuses a builder that does more with an argument than bind it', async () => {
+    const lowered = preparedQuery((db, name: string) => db.selectFrom('game_regions').select('id').where(sql`lower(name)`, '=', name.toLowerCase()));
+    await expect(lowered(database.db, 'Region A')).rejects.toThrow(/argument 0 is not bound/);
+  });
+});
+
+describe('cachingStatements (SQLite)', () => {
+  it('reuses a statement per SQL text, keeps the most recently used, and sees schema changes', () => {
+    const raw = new SQLite(':memory:');
+    const db = cachingStatements(raw, 2);
+    raw.exec('create table t (a integer)');
+    raw.exec('insert into t values (1), (2)');
+    const first = db.prepare('select * from t order by a');
+    expect(db.prepare('select * from t order by a')).toBe(first);
+    db.prepare('select 1');
+    db.prepare('select * from t order by a'); // used again: now the most recent
+    db.prepare('select 2'); // over the size: the least recently used ('select 1') goes
+    expect(db.prepare('select * from t order by a')).toBe(first);
+    expect(db.prepare('select 1')).not.toBe(db.prepare('select 2'));
+    raw.exec('alter table t add column b text');
+    expect(first.all([])).toEqual([
+      { a: 1, b: null },
+      { a: 2, b: null },
+    ]);
+    db.close();
+  });
+
+  it('does not hand out a statement that is still being iterated', () => {
+    const raw = new SQLite(':memory:');
+    const db = cachingStatements(raw);
+    const text = 'select value from json_each(?)';
+    const iterating = db.prepare(text);
+    const rows = iterating.iterate(['[1,2,3]']);
+    rows.next();
+    const other = db.prepare(text);
+    expect(other).not.toBe(iterating);
+    expect(other.all(['[4]'])).toEqual([{ value: 4 }]);
+    rows.return?.();
+    expect(db.prepare(text)).toBe(iterating);
+    db.close();
+  });
+});
