@@ -24,12 +24,12 @@ export function logsRoutes(ctx: ServiceContext) {
 
     // Declared before the lists' route; the router prefers the static segment anyway.
     app.post('/logs/custom/query', {
-      config: { permission: P.CUSTOM_QUERY },
+      config: { permission: P.CUSTOM_QUERY, readOnly: true },
       schema: { tags, summary: 'Rows of one catalogue table by offset and limit (limit capped at 1000)', body: customQueryBody, response: { 200: envelope(customQueryResult) } },
     }, async (request) => ok(await logsService.customQuery(ctx, principalOf(request), request.body)));
 
     app.post('/logs/:list/query', {
-      config: { permission: P.LOG_LISTS },
+      config: { permission: P.LOG_LISTS, readOnly: true },
       schema: {
         tags,
         summary: 'One page of a log list (newest first, by keyset), filtered by a time range and conditions',

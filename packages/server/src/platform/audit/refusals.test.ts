@@ -122,4 +122,15 @@ describe('the audit cannot be flooded', () => {
     const again = await t.call(token, { method: 'POST', url: '/api/gm/admin/roles', payload: { name: 'Later', resourceIds: [] } });
     expect(again.json<{ code: number }>().code).toBe(0);
   });
+
+  it('refused queries (POSTs that only read) are neither audited as failed changes nor counted', async () => {
+    const token = await t.signIn('admin');
+    for (let i = 0; i < 12; i += 1) {
+      const res = await t.call(token, { method: 'POST', url: '/api/gm/admin/logs/gold_list/query', payload: { conditions: [] } });
+      expect(res.json<{ code: number }>().code).toBe(ErrorCode.INVALID_PARAMS);
+    }
+    expect(await t.app.ctx.db.selectFrom('audit_log').select('id').where('outcome', '=', 'failed').execute()).toEqual([]);
+    const change = await t.call(token, { method: 'POST', url: '/api/gm/admin/roles', payload: { name: 'Still allowed', resourceIds: [] } });
+    expect(change.json<{ code: number }>().code).toBe(0);
+  });
 });

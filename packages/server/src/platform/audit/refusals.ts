@@ -48,7 +48,9 @@ function refusedRule(ctx: ServiceContext): ThrottleRule {
   return { maxFailures: ctx.config.refusedChangesPerMinute, windowMs: 60_000, lockMs: 60_000 };
 }
 
-const changes = (request: FastifyRequest) => request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
+/** Whether a request asks for a change: not a read, nor a POST that only queries. */
+const changes = (request: FastifyRequest) =>
+  request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS' && request.routeOptions.config.readOnly !== true;
 
 /**
  * An operator whose changes keep being refused (a script gone wrong, someone probing) is told to
@@ -73,8 +75,8 @@ export async function auditRefusal(ctx: ServiceContext, request: FastifyRequest,
   if (!principal || failure.code === ErrorCode.TOO_MANY_REQUESTS) return;
   const config = request.routeOptions.config;
   const denied = failure.code === ErrorCode.NO_PERMISSION || failure.code === ErrorCode.OTP_ENROLLMENT_REQUIRED;
-  // A GET changes nothing, except the spec's player-detail-update, which declares an action.
-  if (!denied && request.method === 'GET' && config.action === undefined) return;
+  // A read changes nothing, except the spec's player-detail-update (a GET), which declares an action.
+  if (!denied && !changes(request) && config.action === undefined) return;
   const schema = request.routeOptions.schema as { body?: z.ZodType; querystring?: z.ZodType } | undefined;
   const params = request.params as Record<string, unknown> | undefined;
   const body = Buffer.isBuffer(request.body) ? null : redactBySchema(request.body ?? null, schema?.body);

@@ -13,6 +13,8 @@ declare module 'fastify' {
     permission?: RoutePermission;
     /** The audit action of a changing route, used to audit its failures too. */
     action?: string;
+    /** A POST that only reads (a query too rich for a URL): its refusals are not failed changes. */
+    readOnly?: boolean;
     /**
      * The operator's own context and profile: reachable while a second factor must still be set
      * up, and the only routes reachable with no permission at all.

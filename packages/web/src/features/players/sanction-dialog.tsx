@@ -115,7 +115,16 @@ export function SanctionDialog({ state, onClose, onDone }: { state: SanctionDial
         </Form.Item>
         {imposing ? (
           <Form.Item name="duration" label={t('sanction.duration')} rules={[zodRule(sanctionDuration)]}>
-            <Select placeholder={t('sanction.durationPlaceholder')} options={options} loading={durations.isLoading} />
+            {/* Not choosable until the choices are there: options arriving under an open list moved it under the pointer.
+                The list opens inside the dialog, so it stays with the dialog whatever the page behind it scrolls. */}
+            <Select
+              placeholder={t('sanction.durationPlaceholder')}
+              options={options}
+              loading={durations.isLoading}
+              disabled={durations.isLoading}
+              listHeight={400}
+              getPopupContainer={(trigger: HTMLElement) => trigger.parentElement ?? document.body}
+            />
           </Form.Item>
         ) : null}
         <Form.Item name="reason" label={t('sanction.reason')} rules={imposing ? [zodRule(sanctionReason)] : []}>
