@@ -10,6 +10,7 @@ import {
   type DatabaseIntrospector,
   type DatabaseMetadata,
   type SchemaMetadata,
+  type SqliteDatabase,
   type TableMetadata,
   type Transaction,
 } from 'kysely';
@@ -77,6 +78,37 @@ class CurrentSchemaPostgresDialect extends PostgresDialect {
   }
 }
 
+/** Prepared SQLite statements kept per connection (distinct SQL texts; the least recently used go first). */
+export const SQLITE_STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * better-sqlite3 compiles a statement on every `prepare`, and Kysely prepares each query it runs:
+ * for a short read that is as long as running it (docs/performance.md, "API overhead"). The
+ * connection Kysely sees keeps its statements by SQL text and reuses them; the parameters are
+ * bound per run, so a statement is only ever the same SQL. SQLite re-prepares a kept statement
+ * by itself when the schema changes. A statement still being iterated (a stream) is not reused.
+ */
+export function cachingStatements(sqlite: SQLite.Database, size = SQLITE_STATEMENT_CACHE_SIZE): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      const kept = cache.get(text);
+      if (kept && !kept.busy) {
+        // Most recently used last: Map keeps insertion order.
+        cache.delete(text);
+        cache.set(text, kept);
+        return kept;
+      }
+      const statement = sqlite.prepare(text);
+      if (kept) return statement;
+      if (cache.size >= size) cache.delete(cache.keys().next().value as string);
+      cache.set(text, statement);
+      return statement;
+    },
+  };
+}
+
 export function openDatabase(url: string, options: DatabaseOptions = {}): Database {
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length) || ':memory:';
@@ -86,7 +118,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
     return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
   }
   const pool = new pg.Pool({

@@ -5,6 +5,7 @@
  */
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db, Trx } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type {
   GameAccountRow,
   GameAnnouncementRow,
@@ -178,8 +179,11 @@ export async function findRegions(db: Conn, ids: readonly string[]): Promise<Gam
   return rows;
 }
 
+/** Every server list read runs this one: compiled once (prepared-query.ts). */
+const allRegions = preparedQuery((db: Db) => db.selectFrom('game_regions').selectAll().orderBy('ui_sort', 'desc').orderBy('id'));
+
 export async function listRegions(db: Conn): Promise<GameRegionRow[]> {
-  return db.selectFrom('game_regions').selectAll().orderBy('ui_sort', 'desc').orderBy('id').execute();
+  return allRegions(db);
 }
 
 export async function updateRegions(trx: Trx, ids: readonly string[], set: GameRegionUpdate): Promise<void> {
