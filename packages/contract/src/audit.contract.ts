@@ -3,6 +3,7 @@ import { pageQuery, timeBound } from './common.contract.ts';
 import { OPERATION_LOG_PAGE_SIZE } from './constants.ts';
 import { BASIC_MANAGEMENT_AUDIT_ACTIONS } from './basic-management.contract.ts';
 import { PLAYER_AUDIT_ACTIONS } from './players.contract.ts';
+import { EXPORT_AUDIT_ACTIONS } from './exports.contract.ts';
 
 export const AUDIT_OUTCOMES = ['ok', 'failed', 'denied'] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
@@ -39,6 +40,7 @@ export const AUDIT_ACTIONS = {
   'areas.autoCloseFire': { en: 'Region auto-closed on schedule', zh: '区服按计划自动关服' },
   ...BASIC_MANAGEMENT_AUDIT_ACTIONS,
   ...PLAYER_AUDIT_ACTIONS,
+  ...EXPORT_AUDIT_ACTIONS,
 } as const satisfies Record<string, { en: string; zh: string }>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -64,7 +66,8 @@ export type AuditEntry = z.infer<typeof auditEntry>;
 export const auditQuery = pageQuery.extend({
   size: z.coerce.number().int().min(1).max(200).default(OPERATION_LOG_PAGE_SIZE),
   operator: z.string().trim().max(64).optional(),
-  code: z.coerce.number().int().optional(),
+  /** A permission code; the column is a 32-bit integer, which PostgreSQL will not compare with more. */
+  code: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
   target: z.string().trim().max(100, { error: 'validation.idMax' }).optional(),
   outcome: z.enum(AUDIT_OUTCOMES).optional(),
   from: timeBound,

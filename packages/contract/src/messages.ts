@@ -51,6 +51,13 @@ export const en = {
     logListFailed: 'Failed to retrieve the transaction list',
     logQueryTooSoon: 'At least {{interval}} seconds between two searches. Please wait {{seconds}} seconds.',
     logDatabaseFailed: 'Failed to access the database Db: {{table}}',
+    // The export centre (issue 11).
+    exportNotReady: 'The export file is not ready yet.',
+    exportFileMissing: 'The export file is no longer there. Export again.',
+    exportFailed: 'The export failed. Please try again.',
+    exportInterrupted: 'The export was interrupted too many times. Please try again.',
+    exportTooLarge: 'The export is too large for one file. Narrow the time range.',
+    exportTooMany: 'You already have {{count}} exports waiting or running. Wait for one to finish.',
   },
   validation: {
     required: 'This field is required.',
@@ -184,6 +191,9 @@ export const en = {
     offsetNonNegative: 'The offset is a whole number of 0 or more.',
     offsetTooDeep: 'The offset is at most {{maximum}}; narrow the time range instead.',
     limitNonZero: 'The limit is a whole number above 0.',
+    exportSourceRequired: 'Choose a log list or a table to export.',
+    exportOneSource: 'Export either a log list or a table, not both.',
+    exportTableNoConditions: 'A table export takes a time range only, no conditions.',
   },
   /** The game's answers to a command (gateway refusals and failures), filled into errors.10015 / 10007. */
   game: {
@@ -262,6 +272,12 @@ export const zhCN: Messages = {
     logListFailed: '获取流水列表失败',
     logQueryTooSoon: '两次查询至少间隔 {{interval}} 秒，请等待 {{seconds}} 秒。',
     logDatabaseFailed: '访问数据库失败 Db: {{table}}',
+    exportNotReady: '导出文件尚未生成。',
+    exportFileMissing: '导出文件已不存在，请重新导出。',
+    exportFailed: '导出失败，请重试。',
+    exportInterrupted: '导出多次中断，请重试。',
+    exportTooLarge: '导出内容过大，无法放入一个文件，请缩小时间范围。',
+    exportTooMany: '您已有 {{count}} 个导出在排队或进行中，请等待其中一个完成。',
   },
   validation: {
     required: '此项为必填项。',
@@ -392,6 +408,9 @@ export const zhCN: Messages = {
     offsetNonNegative: '偏移量必须是大于或等于 0 的整数。',
     offsetTooDeep: '偏移量最多为 {{maximum}}，请缩小时间范围。',
     limitNonZero: '限制条数必须是大于 0 的整数。',
+    exportSourceRequired: '请选择要导出的日志列表或表。',
+    exportOneSource: '只能导出一个日志列表或一张表，不能同时导出。',
+    exportTableNoConditions: '导出表只按时间范围，不带条件。',
   },
   game: {
     playerNotFound: '玩家不存在',

@@ -36,6 +36,8 @@ import { exploreRoutes } from './modules/explore/explore.routes.ts';
 import { exchangeClaimsRoutes } from './modules/exchange-claims/exchange-claims.routes.ts';
 import { developRoutes } from './modules/develop/develop.routes.ts';
 import { logsRoutes } from './modules/logs/logs.routes.ts';
+import { exportsRoutes } from './modules/exports/exports.routes.ts';
+import { createExportWorker } from './modules/exports/exports.service.ts';
 import type { GameGateway } from './game/gateway/gateway.ts';
 import { gatewayFailureToDomain } from './game/gateway/gateway-failure.ts';
 import { createEmbeddedGateway } from './game/world/embedded-gateway.ts';
@@ -69,6 +71,10 @@ export const DEFAULT_CONFIG: AppConfig = {
   signUp: true,
   notFoundPerMinute: 120,
   refusedChangesPerMinute: 60,
+  exportDir: './data/exports',
+  exportRetentionMs: 7 * 86_400_000,
+  exportPollMs: 2_000,
+  displayTimeZone: 'Asia/Shanghai',
 };
 
 /** Every kind of scheduled job and what runs it. */
@@ -137,6 +143,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(exchangeClaimsRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(developRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(logsRoutes(ctx), { prefix: '/api/gm/admin' });
+  // Exports run in the background: every instance's worker takes queued tasks (a claim makes each run once).
+  const exportWorker = createExportWorker(ctx, { intervalMs: ctx.config.exportPollMs, onError: (error, taskId) => app.log.error({ err: error, taskId }, 'export failed') });
+  await app.register(exportsRoutes(ctx, exportWorker), { prefix: '/api/gm/admin' });
+  app.addHook('onReady', async () => exportWorker.start());
+  app.addHook('preClose', async () => exportWorker.stop());
 
   // Scheduled jobs (region auto-close ...): every instance polls; a claim makes each fire once.
   if (ctx.config.jobPollMs > 0) {

@@ -30,6 +30,22 @@ const schema = z.object({
   TRUST_PROXY: flag.default(false),
   /** Self sign-up (the spec's /registry screen); new accounts have no role until an administrator gives one. */
   SIGNUP: flag.default(true),
+  /** Where export files are written: a directory every instance shares (docs/architecture.md, "Exports"). */
+  EXPORT_DIR: z.string().min(1).default('./data/exports'),
+  /** Days an export file (and its task) is kept. */
+  EXPORT_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  /** The one time zone times are shown in (exports write their times in it); an IANA name. */
+  DISPLAY_TIME_ZONE: z
+    .string()
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'DISPLAY_TIME_ZONE must be an IANA time zone such as Asia/Shanghai')
+    .default('Asia/Shanghai'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   WEB_DIST: z.string().optional(),
   TEST_DATABASE_URL: z.string().optional(),

@@ -26,6 +26,9 @@ async function main(): Promise<void> {
       sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
       sessionMaxMs: env.SESSION_MAX_HOURS * 3_600_000,
       signUp: env.SIGNUP,
+      exportDir: env.EXPORT_DIR,
+      exportRetentionMs: env.EXPORT_RETENTION_DAYS * 86_400_000,
+      displayTimeZone: env.DISPLAY_TIME_ZONE,
     },
   });
 

@@ -8,6 +8,7 @@ import type { JobTables } from '../platform/jobs/jobs.table.ts';
 import type { BasicManagementTables } from './basic-management.table.ts';
 import type { LogQueryTables } from './log-queries.table.ts';
 import type { SecretTables } from '../platform/secrets/secrets.table.ts';
+import type { ExportTaskTables } from './export-tasks.table.ts';
 
 /** The whole database, composed from the table files of each part (types only). */
-export interface DB extends IdentityTables, AuditTables, IngestTables, GameWorldTables, GameReportTables, PlayerManagementTables, JobTables, BasicManagementTables, LogQueryTables, SecretTables {}
+export interface DB extends IdentityTables, AuditTables, IngestTables, GameWorldTables, GameReportTables, PlayerManagementTables, JobTables, BasicManagementTables, LogQueryTables, SecretTables, ExportTaskTables {}

@@ -19,6 +19,14 @@ export interface AppConfig {
   notFoundPerMinute: number;
   /** Refused or failed changes one operator may make per minute before further ones are refused unheard (and unaudited). */
   refusedChangesPerMinute: number;
+  /** Where export files are written (EXPORT_DIR). */
+  exportDir: string;
+  /** How long an export file and its task are kept. */
+  exportRetentionMs: number;
+  /** How often queued exports and expired files are looked for; 0 turns the export worker off (tests run it themselves). */
+  exportPollMs: number;
+  /** The display time zone (DISPLAY_TIME_ZONE): exports write times in it. */
+  displayTimeZone: string;
 }
 
 /** What every service function receives: the database, the settings, the clock and the game. */

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../app.ts';
 import { seedOperators } from '../modules/operators/operators.seed.ts';
@@ -22,7 +25,9 @@ export interface TestApp {
 export async function createTestApp(options: Partial<BuildOptions> = {}): Promise<TestApp> {
   const clock = { now: Date.now() };
   const { databaseUrl, pgSchema, drop: dropSchema } = await testDatabaseTarget();
-  const app = await buildApp({ databaseUrl, ...(pgSchema ? { pgSchema } : {}), now: () => clock.now, ...options, config: { jobPollMs: 0, ...options.config } });
+  // Export files of this app only, removed with it.
+  const exportDir = mkdtempSync(join(tmpdir(), 'gm-exports-'));
+  const app = await buildApp({ databaseUrl, ...(pgSchema ? { pgSchema } : {}), now: () => clock.now, verifyResponses: true, ...options, config: { jobPollMs: 0, exportPollMs: 0, exportDir, ...options.config } });
   await seedOperators(app.ctx, { admin: ADMIN_PASSWORD, demo: DEMO_PASSWORD });
   await app.ready();
 
@@ -47,6 +52,7 @@ export async function createTestApp(options: Partial<BuildOptions> = {}): Promis
     async close() {
       await app.close();
       await dropSchema();
+      rmSync(exportDir, { recursive: true, force: true });
     },
   };
 }

@@ -10,6 +10,7 @@ import * as playerListOrderIndexes from './2026-11-22T1210-player-list-order-ind
 import * as nameSearchIgnoresCase from './2026-11-22T1220-name-search-ignores-case.ts';
 import * as auditOncePerCommand from './2026-11-22T1230-audit-once-per-command.ts';
 import * as logQueries from './2026-11-22T1300-log-queries.ts';
+import * as createExportTasks from './2026-11-22T1400-create-export-tasks.ts';
 
 /** Every migration, in order. Names are timestamps so they sort as they were written. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T1220-name-search-ignores-case': nameSearchIgnoresCase,
   '2026-11-22T1230-audit-once-per-command': auditOncePerCommand,
   '2026-11-22T1300-log-queries': logQueries,
+  '2026-11-22T1400-create-export-tasks': createExportTasks,
 };

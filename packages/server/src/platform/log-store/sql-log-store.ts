@@ -230,6 +230,19 @@ const whereSql = (conditions: readonly RawBuilder<unknown>[]) => (conditions.len
 /** The rows after a position in the read order; the row value lets both engines seek the index to it. */
 const afterSql = (after: LogPosition) => sql`(${sql.ref('b_timestamp')}, ${sql.ref('b_log_id')}) < (${after.t}, ${after.id})`;
 
+/**
+ * A filter and, past a position, the keyset condition. The range's end is left out when the
+ * position lies inside the range (it always does for a position this query made), because it then
+ * says nothing more, and SQLite takes one upper bound per index: given both `b_timestamp < end`
+ * and the row value, it seeks by `end` and skips every row before the position, so each chunk of
+ * an export cost as much as all the chunks before it (docs/performance.md, "Export").
+ */
+function keysetSql(p: TablePlan, filter: LogFilter, after: LogPosition | undefined): RawBuilder<unknown>[] {
+  if (!after) return filterSql(p, filter);
+  const end = filter.end !== undefined && after.t < filter.end ? undefined : filter.end;
+  return [...filterSql(p, { ...filter, end }), afterSql(after)];
+}
+
 function conditionSql(column: LogColumnDef, condition: LogCondition): RawBuilder<unknown> {
   const ref = sql.ref(column.name);
   const bind = (value: unknown) => (column.type === 'bool' ? (value ? 1 : 0) : value);
@@ -289,7 +302,7 @@ function boundedCountSql(p: TablePlan, where: readonly RawBuilder<unknown>[], li
 export function logReadStatements(logKey: LogKey) {
   const p = planFor(logKey, 'postgres');
   return {
-    page: (query: LogPageQuery) => selectSql(p, p.columns, [...filterSql(p, query), ...(query.after ? [afterSql(query.after)] : [])], query.size + 1),
+    page: (query: LogPageQuery) => selectSql(p, p.columns, keysetSql(p, query, query.after), query.size + 1),
     count: (filter: LogFilter, bound: number) => boundedCountSql(p, filterSql(p, filter), bound + 1),
   };
 }
@@ -425,7 +438,7 @@ export function createSqlLogStore({ db, dialect, sqlite }: SqlLogStoreOptions | 
     async page(logKey, query) {
       const p = plan(logKey);
       const size = Math.max(1, Math.floor(query.size));
-      const where = [...filterSql(p, query), ...(query.after ? [afterSql(query.after)] : [])];
+      const where = keysetSql(p, query, query.after);
       const rows = await selectRows(p, p.columns, where, size + 1);
       const more = rows.length > size;
       const page = more ? rows.slice(0, size) : rows;
@@ -449,10 +462,9 @@ export function createSqlLogStore({ db, dialect, sqlite }: SqlLogStoreOptions | 
     async *stream(logKey, query) {
       const p = plan(logKey);
       const chunk = Math.max(1, Math.floor(query.chunkSize ?? STREAM_CHUNK_ROWS));
-      const base = filterSql(p, query);
       let after: LogPosition | undefined;
       for (;;) {
-        const rows = await selectRows(p, p.columns, after ? [...base, afterSql(after)] : base, chunk);
+        const rows = await selectRows(p, p.columns, keysetSql(p, query, after), chunk);
         if (rows.length > 0) yield rows;
         const last = rows[rows.length - 1];
         if (rows.length < chunk || !last) return;
