@@ -1,22 +1,61 @@
-import { defineConfig, type PluginOption } from 'vite';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
-/** Vendor chunks that change rarely, so a redeploy of the app does not bust them. */
-function vendorChunk(id: string): string | undefined {
-  if (!id.includes('node_modules')) return undefined;
-  if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
-  if (/node_modules\/(antd|@ant-design|@rc-component|rc-[^/]+)\//.test(id)) return 'antd';
-  if (/node_modules\/(i18next|react-i18next|dayjs|zod|@tanstack)\//.test(id)) return 'libs';
-  return undefined;
+/**
+ * The placeholder Vite writes as `nonce` on the tags it emits and in
+ * `<meta property="csp-nonce">`; the server swaps in each response's nonce (docs/decisions.md,
+ * "Security headers"). Keep in step with packages/server/src/platform/web/web-app.ts.
+ */
+const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/**
+ * Writes `.br` and `.gz` next to every hashed asset so the server sends them as they are
+ * (@fastify/static `preCompressed`) instead of compressing on each request. Only `assets/`:
+ * files under `static/` (globalConfig.json ...) may be edited after the build, and a stale
+ * compressed copy would then win.
+ */
+function precompress(): Plugin {
+  let assetsDir = '';
+  return {
+    name: 'gm-precompress',
+    apply: 'build',
+    configResolved(config) {
+      assetsDir = resolve(config.root, config.build.outDir, config.build.assetsDir);
+    },
+    async closeBundle() {
+      const files = (await readdir(assetsDir)).filter((f) => /\.(js|css|svg|json)$/.test(f));
+      await Promise.all(
+        files.map(async (file) => {
+          const path = join(assetsDir, file);
+          const source = await readFile(path);
+          if (source.length < 1024) return; // a header's worth: not worth a round of negotiation
+          const [br, gzipped] = await Promise.all([
+            brotli(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: (await stat(path)).size } }),
+            gz(source, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gzipped)]);
+        }),
+      );
+    },
+  };
 }
 
 export default defineConfig({
-  // The plugin is hoisted next to the root's vite 8 (vitest's) while this package builds with its
-  // own vite 7: the runtime API is the same, only the two copies' types differ.
-  plugins: [react() as unknown as PluginOption],
+  plugins: [react(), precompress()],
   define: {
     __BUILD_TIME__: JSON.stringify(new Date().toISOString()),
   },
+  html: { cspNonce: CSP_NONCE_PLACEHOLDER },
+  // Every `import … from 'zod'` (ours and the contract's) gets zod without eval (zod-jitless.ts).
+  resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('src/shared/zod-jitless.ts', import.meta.url)) }] },
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:8080' },
@@ -26,7 +65,10 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    chunkSizeWarningLimit: 1600,
-    rollupOptions: { output: { manualChunks: vendorChunk } },
+    // No vendor chunks: the bundler splits by the routes' dynamic imports, so each page loads
+    // only the parts of antd it renders. One group: everything the first page needs (the
+    // `$initial` modules, sign-in page included) in a single file, which compresses better and
+    // arrives in one round trip (docs/performance.md, "First visit").
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'boot', tags: ['$initial'] }] } } },
   },
 });

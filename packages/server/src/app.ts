@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -17,6 +16,7 @@ import { frameworkRefusal, installErrorHandler } from './platform/errors/error-h
 import { DomainError } from './platform/errors/domain-error.ts';
 import { refuseControlChars } from './platform/errors/input-guard.ts';
 import { requestLanguage } from './platform/i18n.ts';
+import { docsPolicy, registerSecurityHeaders, registerWebApp } from './platform/web/web-app.ts';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes.ts';
 import { healthRoutes, VERSION } from './modules/health/health.routes.ts';
 import { operatorsRoutes } from './modules/operators/operators.routes.ts';
@@ -115,6 +115,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('database', database);
   app.addHook('onClose', async () => database.close());
 
+  // Security headers first, so every route below (the API, the docs, the web app) gets them.
+  await registerSecurityHeaders(app);
   await app.register(formbody);
   await app.register(swagger, {
     openapi: { info: { title: 'GM Console API', version: VERSION } },
@@ -124,7 +126,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   installErrorHandler(app, (request, failure) => auditRefusal(ctx, request, failure), gatewayFailureToDomain);
   app.addHook('preValidation', refuseFloodingOperator(ctx));
   app.addHook('preValidation', refuseControlChars);
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', transformStaticCSP: docsPolicy });
 
   await app.register(healthRoutes(ctx, startedAt), { prefix: '/api' });
   await app.register(sessionsRoutes(ctx), { prefix: '/api/gm/admin' });
@@ -159,8 +161,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
 
   const webDist = options.webDist ? resolve(options.webDist) : undefined;
-  const serveWeb = webDist !== undefined && existsSync(join(webDist, 'index.html'));
-  if (serveWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  const web = webDist !== undefined && existsSync(join(webDist, 'index.html')) ? await registerWebApp(app, webDist) : undefined;
 
   // Probing for addresses is cheap for a scanner and costs a lookup here: limited per client.
   await app.register(rateLimit, {
@@ -169,7 +170,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   const notFoundLimit = app.rateLimit({ max: ctx.config.notFoundPerMinute, timeWindow: 60_000 });
   app.setNotFoundHandler({ preHandler: notFoundLimit }, async (request, reply) => {
-    if (request.url.startsWith('/api') || !serveWeb || request.method !== 'GET') {
+    if (request.url.startsWith('/api') || !web?.isAppPath(request.url) || request.method !== 'GET') {
       const lang = requestLanguage(request);
       const allowed = allowedMethods(app, request.url, request.method);
       if (allowed.length > 0) {
@@ -179,7 +180,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       return reply.status(404).send({ code: ErrorCode.NOT_FOUND, message: translate(lang, 'errors.10004') });
     }
     // Client-side routes: the single-page app decides (and shows its own /404).
-    return reply.type('text/html').sendFile('index.html');
+    return web.sendIndex(reply);
   });
 
   return app;

@@ -1,17 +1,9 @@
-import { useEffect } from 'react';
-import { Button, Result, Space } from 'antd';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import { isApiError } from '../shared/api-client.ts';
 import { canSeeCode } from '../shared/access.ts';
-import { showError } from '../shared/feedback.ts';
-import { clearToken, getToken, safeRedirect, useToken } from '../shared/session.ts';
-import { contextQueryOptions, endCurrentSession, UserContextProvider, useUserContext } from '../shared/user-context.tsx';
-import { FullPageSpin } from '../shared/components/full-page-spin.tsx';
+import { safeRedirect, useToken } from '../shared/session.ts';
+import { useUserContext } from '../shared/user-context.tsx';
 import type { NavRoute } from './navigation.ts';
 import { hrefs, paths } from '../shared/paths.ts';
-import { sessionProblem } from './session-check.ts';
 
 /** /login with a token goes on to `redirect` (or /). */
 export function GuestOnly() {
@@ -21,65 +13,15 @@ export function GuestOnly() {
   return <Outlet />;
 }
 
-/** Without a token only /login and /registry are reachable; the rest go to /login?redirect=... */
+/**
+ * Without a token only /login and /registry are reachable; the rest go to /login?redirect=...
+ * With one, the session gate (`session-gate.tsx`, loaded with the first signed-in page) takes over.
+ */
 export function RequireAuth() {
   const token = useToken();
   const location = useLocation();
   if (!token) return <Navigate to={hrefs.login(`${location.pathname}${location.search}`)} replace />;
-  return <SessionGate />;
-}
-
-/** Loads the user context once signed in, and ends the session when it is unusable. */
-function SessionGate() {
-  const { t } = useTranslation(['common', 'errors']);
-  const queryClient = useQueryClient();
-  const context = useQuery(contextQueryOptions());
-  const problem = sessionProblem({
-    status: context.status,
-    data: context.data,
-    errorCode: isApiError(context.error) ? context.error.code : undefined,
-  });
-
-  useEffect(() => {
-    if (!problem) return;
-    const token = getToken() ?? undefined;
-    if (problem === 'noPermission') void endCurrentSession(token);
-    if (problem === 'missingContext') showError(t('errors:missingContext'));
-    if (problem === 'noPermission') showError(t('errors:noPermission'));
-    queryClient.clear();
-    clearToken();
-  }, [problem, queryClient, t]);
-
-  if (context.isPending || problem) return <FullPageSpin tip={t('session.loading')} />;
-  if (context.isError || !context.data) {
-    return (
-      <Result
-        status="error"
-        title={t('session.failed')}
-        subTitle={context.error instanceof Error ? context.error.message : undefined}
-        extra={
-          <Space>
-            <Button type="primary" onClick={() => void context.refetch()}>
-              {t('buttons.retry')}
-            </Button>
-            <Button
-              onClick={() => {
-                queryClient.clear();
-                clearToken();
-              }}
-            >
-              {t('buttons.signOut')}
-            </Button>
-          </Space>
-        }
-      />
-    );
-  }
-  return (
-    <UserContextProvider value={context.data}>
-      <Outlet />
-    </UserContextProvider>
-  );
+  return <Outlet />;
 }
 
 /**

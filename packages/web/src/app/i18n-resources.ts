@@ -21,6 +21,8 @@ import * as develop from '../features/develop/develop.messages.ts';
 /**
  * Every namespace in both languages. `errors` and `validation` come from the contract, so the
  * server and the web app say the same thing. No side effects: the translation test imports it.
+ * Types and tests read this; at run time the app bundles only the public namespaces
+ * (`i18n-public-resources.ts`) and loads a feature's with its pages (`i18n-console-resources.ts`).
  */
 export const resources = {
   en: {

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { loadAppConfig } from '../shared/app-config.ts';
+import { nonceCreatedStyles, readCspNonce } from '../shared/csp-nonce.ts';
 import { initI18n } from './i18n.ts';
 import { AppProviders } from './providers.tsx';
 import { createAppRouter } from './router.tsx';
@@ -9,6 +10,8 @@ import './global.css';
 
 /** Start: the static config files and the translations first, then the app. */
 async function start(): Promise<void> {
+  const nonce = readCspNonce();
+  if (nonce) nonceCreatedStyles(nonce);
   await Promise.all([loadAppConfig(), initI18n()]);
   const router = createAppRouter();
   const root = document.getElementById('root');

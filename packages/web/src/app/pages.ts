@@ -1,5 +1,7 @@
 import type { LazyPage } from '../shared/lazy-page.ts';
 import type { RouteId } from '../shared/paths.ts';
+import type { ConsoleNamespace } from './i18n-console-resources.ts';
+import { loadMessages } from './i18n.ts';
 import { aboutRoutes } from '../features/about/about.routes.tsx';
 import { areasRoutes } from '../features/areas/areas.routes.tsx';
 import { authRoutes } from '../features/auth/auth.routes.tsx';
@@ -18,26 +20,36 @@ import { exploreRoutes } from '../features/explore/explore.routes.tsx';
 import { exchangeClaimsRoutes } from '../features/exchange-claims/exchange-claims.routes.tsx';
 import { developRoutes } from '../features/develop/develop.routes.tsx';
 
+/** A feature's pages, each waiting for the feature's messages (downloaded with its first page). */
+function withMessages<T extends Partial<Record<RouteId, LazyPage>>>(namespace: ConsoleNamespace, routes: T): T {
+  const wrapped: Partial<Record<RouteId, LazyPage>> = {};
+  for (const [id, load] of Object.entries(routes) as [RouteId, LazyPage][]) {
+    wrapped[id] = () => Promise.all([load(), loadMessages(namespace)]).then(([page]) => page);
+  }
+  return wrapped as T;
+}
+
 /**
- * The pages that exist, keyed by navigation id. A feature adds its page here and flips
- * `exists` in navigation.ts; the navigation test checks the two agree.
+ * The pages that exist, keyed by navigation id, with the namespace their feature's messages
+ * live in (public pages use the bundled ones). A feature adds its page here and flips `exists`
+ * in navigation.ts; the navigation test checks the two agree.
  */
 export const PAGES: Partial<Record<RouteId, LazyPage>> = {
   ...authRoutes,
   ...notFoundRoutes,
-  ...dashboardRoutes,
-  ...gmLogRoutes,
-  ...permissionsRoutes,
-  ...aboutRoutes,
-  ...profileRoutes,
-  ...areasRoutes,
-  ...whitelistsRoutes,
-  ...resourcesRoutes,
-  ...sequencesRoutes,
-  ...serverSettingsRoutes,
-  ...agreementsRoutes,
-  ...playersRoutes,
-  ...exploreRoutes,
-  ...exchangeClaimsRoutes,
-  ...developRoutes,
+  ...withMessages('dashboard', dashboardRoutes),
+  ...withMessages('gmLog', gmLogRoutes),
+  ...withMessages('permissions', permissionsRoutes),
+  ...withMessages('about', aboutRoutes),
+  ...withMessages('profile', profileRoutes),
+  ...withMessages('areas', areasRoutes),
+  ...withMessages('whitelists', whitelistsRoutes),
+  ...withMessages('resources', resourcesRoutes),
+  ...withMessages('sequences', sequencesRoutes),
+  ...withMessages('serverSettings', serverSettingsRoutes),
+  ...withMessages('agreements', agreementsRoutes),
+  ...withMessages('players', playersRoutes),
+  ...withMessages('explore', exploreRoutes),
+  ...withMessages('exchangeClaims', exchangeClaimsRoutes),
+  ...withMessages('develop', developRoutes),
 };

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../shared/api-client.ts';
 import { registerFeedback } from '../shared/feedback.ts';
 import { normalizeLanguage } from '../shared/language.ts';
+import { readCspNonce } from '../shared/csp-nonce.ts';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -41,13 +42,17 @@ function LanguageSync() {
   return null;
 }
 
-/** React Query, antd (theme and locale) and i18next, switching language together. */
+/** This page's CSP nonce: antd writes its styles into `<style>` elements that must carry it. */
+const csp = { nonce: readCspNonce() };
+
+/** React Query, antd (theme, locale, CSP nonce) and i18next, switching language together. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const language = normalizeLanguage(i18n.language);
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider
+        csp={csp}
         locale={language === 'zh-CN' ? zhCN : enUS}
         theme={{
           algorithm: theme.defaultAlgorithm,

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { Button, Flex, Result } from 'antd';
+import { Button } from 'antd';
 import { Outlet, useLocation, useNavigation, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { pageTitle } from '../shared/app-config.ts';
+import { ProblemView } from '../shared/components/problem-view.tsx';
 import { routeByPath } from './navigation.ts';
 
 /** Above every route: the page title (config title + route title) and a loading bar. */
@@ -30,17 +31,15 @@ export function RouteError() {
   const error = useRouteError();
   console.error(error);
   return (
-    <Flex align="center" justify="center" style={{ minHeight: '100vh' }}>
-      <Result
-        status="error"
-        title={t('routeError.title')}
-        subTitle={t('routeError.subtitle')}
-        extra={
-          <Button type="primary" onClick={() => window.location.reload()}>
-            {t('routeError.reload')}
-          </Button>
-        }
-      />
-    </Flex>
+    <ProblemView
+      fullPage
+      title={t('routeError.title')}
+      subtitle={t('routeError.subtitle')}
+      extra={
+        <Button type="primary" onClick={() => window.location.reload()}>
+          {t('routeError.reload')}
+        </Button>
+      }
+    />
   );
 }

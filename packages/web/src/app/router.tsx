@@ -2,7 +2,6 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import type { LazyPage } from '../shared/lazy-page.ts';
 import { FullPageSpin } from '../shared/components/full-page-spin.tsx';
 import { GuestOnly, RequireAuth, RouteAccess } from './guards.tsx';
-import { AppLayout } from './layout/app-layout.tsx';
 import { NAV_ROUTES } from './navigation.ts';
 import { PAGES } from './pages.ts';
 import { paths, type RouteId } from '../shared/paths.ts';
@@ -39,11 +38,19 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            element: <AppLayout />,
+            // The session gate and the shell (sidebar, menu, top bar, log drawer) load with the
+            // first signed-in page, so the sign-in page does not pay for them
+            // (docs/performance.md, "First visit").
+            lazy: () => import('./session-gate.tsx').then((m) => ({ Component: m.SessionGate })),
             children: [
-              { path: '/', element: <Navigate to={paths.dashboard} replace /> },
-              ...signedInRoutes(),
-              { path: '*', element: <Navigate to={paths.notFound} replace /> },
+              {
+                lazy: () => import('./layout/app-layout.tsx').then((m) => ({ Component: m.AppLayout })),
+                children: [
+                  { path: '/', element: <Navigate to={paths.dashboard} replace /> },
+                  ...signedInRoutes(),
+                  { path: '*', element: <Navigate to={paths.notFound} replace /> },
+                ],
+              },
             ],
           },
         ],

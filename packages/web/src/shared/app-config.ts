@@ -1,31 +1,59 @@
-import { z } from 'zod';
 import type { Language } from '@gm/contract/messages.ts';
 
 /**
  * The two static config files of the spec (section 7): `/static/config/globalConfig.json` and
  * `/static/config/abyssprotocol.json`. Both are fetched at start and kept in localStorage, so a
  * reload while the server is briefly away still shows the right title and time zone.
+ *
+ * Read by hand rather than with zod: this runs before the sign-in page, which stays clear of zod
+ * (docs/performance.md, "First visit"). A missing or malformed field takes its default; fields
+ * this version does not know are kept.
  */
-const localized = z.object({ en: z.string(), zh: z.string() });
+export interface Localized {
+  en: string;
+  zh: string;
+}
 
-export const globalConfigSchema = z.looseObject({
-  title: z.string().catch('GM Console'),
-  breadcrumbTitle: z.string().catch('GM Console'),
-  displayTimeZone: z.string().catch('Asia/Shanghai'),
-  defaultPageSize: z.number().int().min(1).max(200).catch(20),
-  copyright: z.string().catch(''),
-});
-export type GlobalConfig = z.infer<typeof globalConfigSchema>;
+export interface GlobalConfig {
+  title: string;
+  breadcrumbTitle: string;
+  displayTimeZone: string;
+  defaultPageSize: number;
+  copyright: string;
+  [extra: string]: unknown;
+}
 
-export const protocolConfigSchema = z.looseObject({
-  protocolVersion: z.string().catch(''),
-  gameId: z.string().catch('demo'),
-  gameName: localized.catch({ en: '', zh: '' }),
-  agreements: z
-    .array(z.object({ key: z.string(), title: localized, url: z.string(), version: z.string().optional() }))
-    .catch([]),
-});
-export type ProtocolConfig = z.infer<typeof protocolConfigSchema>;
+export interface ProtocolAgreement {
+  key: string;
+  title: Localized;
+  url: string;
+  version?: string;
+}
+
+export interface ProtocolConfig {
+  protocolVersion: string;
+  gameId: string;
+  gameName: Localized;
+  agreements: ProtocolAgreement[];
+  [extra: string]: unknown;
+}
+
+type Fields = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+const text = (value: unknown, fallback: string): string => (typeof value === 'string' ? value : fallback);
+
+function localized(value: unknown): Localized | undefined {
+  return isObject(value) && typeof value.en === 'string' && typeof value.zh === 'string' ? { en: value.en, zh: value.zh } : undefined;
+}
+
+function agreement(value: unknown): ProtocolAgreement | undefined {
+  if (!isObject(value)) return undefined;
+  const title = localized(value.title);
+  if (typeof value.key !== 'string' || !title || typeof value.url !== 'string') return undefined;
+  if (value.version !== undefined && typeof value.version !== 'string') return undefined;
+  return { key: value.key, title, url: value.url, ...(value.version !== undefined ? { version: value.version } : {}) };
+}
 
 export const GLOBAL_CONFIG_URL = '/static/config/globalConfig.json';
 export const PROTOCOL_CONFIG_URL = '/static/config/abyssprotocol.json';
@@ -33,11 +61,29 @@ export const GLOBAL_CONFIG_STORAGE_KEY = 'globalConfig';
 export const PROTOCOL_CONFIG_STORAGE_KEY = 'abyssprotocol';
 
 export function parseGlobalConfig(value: unknown): GlobalConfig {
-  return globalConfigSchema.parse(value && typeof value === 'object' ? value : {});
+  const fields = isObject(value) ? value : {};
+  const size = fields.defaultPageSize;
+  return {
+    ...fields,
+    title: text(fields.title, 'GM Console'),
+    breadcrumbTitle: text(fields.breadcrumbTitle, 'GM Console'),
+    displayTimeZone: text(fields.displayTimeZone, 'Asia/Shanghai'),
+    defaultPageSize: typeof size === 'number' && Number.isInteger(size) && size >= 1 && size <= 200 ? size : 20,
+    copyright: text(fields.copyright, ''),
+  };
 }
 
 export function parseProtocolConfig(value: unknown): ProtocolConfig {
-  return protocolConfigSchema.parse(value && typeof value === 'object' ? value : {});
+  const fields = isObject(value) ? value : {};
+  // One malformed agreement drops the list, as before: a half-read list would mislead.
+  const agreements = Array.isArray(fields.agreements) ? fields.agreements.map(agreement) : [];
+  return {
+    ...fields,
+    protocolVersion: text(fields.protocolVersion, ''),
+    gameId: text(fields.gameId, 'demo'),
+    gameName: localized(fields.gameName) ?? { en: '', zh: '' },
+    agreements: agreements.every((a) => a !== undefined) ? agreements : [],
+  };
 }
 
 function readStored(key: string): unknown {
@@ -87,7 +133,7 @@ export function getProtocolConfig(): ProtocolConfig {
   return protocolConfig;
 }
 
-export function pickLocalized(value: { en: string; zh: string }, language: Language): string {
+export function pickLocalized(value: Localized, language: Language): string {
   return (language === 'zh-CN' ? value.zh : value.en) || value.en || value.zh;
 }
 

@@ -1,13 +1,17 @@
 import { useState } from 'react';
-import { Drawer, Layout } from 'antd';
+import { Layout } from 'antd';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SIDEBAR_WIDTH_PX } from '@gm/contract/constants.ts';
 import { getGlobalConfig } from '../../shared/app-config.ts';
-import { OperationLogDrawer } from './operation-log-drawer.tsx';
+import { lazyDialog } from '../../shared/components/lazy-dialog.tsx';
 import { SideNav } from './side-nav.tsx';
 import { TopBar } from './top-bar.tsx';
 import { useSidebar } from './use-sidebar.ts';
+
+// The operation-log drawer (a timeline) and the phone's menu drawer download when first opened.
+const OperationLogDrawer = lazyDialog(() => import('./operation-log-drawer.tsx').then((m) => m.OperationLogDrawer), (p) => p.open);
+const MobileNav = lazyDialog(() => import('./mobile-nav.tsx').then((m) => m.MobileNav), (p) => p.open);
 
 /** The shell of spec section 2: sidebar, top bar with breadcrumb and user menu, the log drawer. */
 export function AppLayout() {
@@ -19,16 +23,7 @@ export function AppLayout() {
   return (
     <Layout className="gm-layout" hasSider>
       {sidebar.isMobile ? (
-        <Drawer
-          placement="left"
-          open={sidebar.mobileOpen}
-          onClose={sidebar.closeMobile}
-          size={SIDEBAR_WIDTH_PX}
-          closable={false}
-          styles={{ body: { padding: 0, background: '#001529' } }}
-        >
-          <SideNav onNavigate={sidebar.closeMobile} />
-        </Drawer>
+        <MobileNav open={sidebar.mobileOpen} onClose={sidebar.closeMobile} />
       ) : (
         <Layout.Sider
           className="gm-sider"

@@ -17,12 +17,16 @@ import { useFilterForm } from '../../shared/hooks/use-filter-form.ts';
 import { useSearchState } from '../../shared/hooks/use-search-state.ts';
 import { paths } from '../../shared/paths.ts';
 import { useCan } from '../../shared/user-context.tsx';
-import { ImportIdsDialog } from './import-ids-dialog.tsx';
 import { parseAccountFilters } from './player-filters.ts';
 import { untilText } from './player-format.tsx';
 import { accountsQueryOptions, type AccountFilters } from './players.queries.ts';
-import { SanctionDialog, type SanctionDialogState, type SanctionTarget } from './sanction-dialog.tsx';
+import type { SanctionDialogState, SanctionTarget } from './sanction-dialog.tsx';
 import { TargetSelectionBar, useTargetSelection } from './target-selection.tsx';
+import { lazyDialog } from '../../shared/components/lazy-dialog.tsx';
+
+// The dialogs download when they first open, so the list itself loads light.
+const SanctionDialog = lazyDialog(() => import('./sanction-dialog.tsx').then((m) => m.SanctionDialog), (p) => p.state !== null);
+const ImportIdsDialog = lazyDialog(() => import('./import-ids-dialog.tsx').then((m) => m.ImportIdsDialog), (p) => p.open);
 
 interface FilterValues {
   userId?: string;

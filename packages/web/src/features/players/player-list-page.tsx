@@ -19,19 +19,24 @@ import { useFilterForm } from '../../shared/hooks/use-filter-form.ts';
 import { useSearchState } from '../../shared/hooks/use-search-state.ts';
 import { paths } from '../../shared/paths.ts';
 import { useCan } from '../../shared/user-context.tsx';
-import { ImportIdsDialog } from './import-ids-dialog.tsx';
-import { KickAllDialog } from './kick-all-dialog.tsx';
-import { MarkDialog, type MarkDialogState } from './mark-dialog.tsx';
-import { PlayerBagDialog } from './player-bag-dialog.tsx';
-import { PlayerDetailDialog } from './player-detail-dialog.tsx';
+import type { MarkDialogState } from './mark-dialog.tsx';
 import { parseDialog, parsePlayerFilters, type PlayerDialog } from './player-filters.ts';
 import { MarkTag, OnlineBadge, SanctionTags } from './player-format.tsx';
-import { PlayerMapsDialog } from './player-maps-dialog.tsx';
-import { PlayerValueDialog } from './player-value-dialog.tsx';
 import { playersQueryOptions, useKickPlayers, type PlayerFilters, type SanctionKind } from './players.queries.ts';
-import { SanctionDialog, type SanctionDialogState, type SanctionTarget } from './sanction-dialog.tsx';
+import type { SanctionDialogState, SanctionTarget } from './sanction-dialog.tsx';
 import { TargetSelectionBar, useTargetSelection } from './target-selection.tsx';
 import { useRegionOptions } from '../../shared/region-options.queries.ts';
+import { lazyDialog } from '../../shared/components/lazy-dialog.tsx';
+
+// Each dialog downloads when it first opens, so the list itself loads light.
+const PlayerDetailDialog = lazyDialog(() => import('./player-detail-dialog.tsx').then((m) => m.PlayerDetailDialog), (p) => p.roleId !== null);
+const PlayerBagDialog = lazyDialog(() => import('./player-bag-dialog.tsx').then((m) => m.PlayerBagDialog), (p) => p.roleId !== null);
+const PlayerMapsDialog = lazyDialog(() => import('./player-maps-dialog.tsx').then((m) => m.PlayerMapsDialog), (p) => p.roleId !== null);
+const PlayerValueDialog = lazyDialog(() => import('./player-value-dialog.tsx').then((m) => m.PlayerValueDialog), (p) => p.roleId !== null);
+const SanctionDialog = lazyDialog(() => import('./sanction-dialog.tsx').then((m) => m.SanctionDialog), (p) => p.state !== null);
+const MarkDialog = lazyDialog(() => import('./mark-dialog.tsx').then((m) => m.MarkDialog), (p) => p.state !== null);
+const KickAllDialog = lazyDialog(() => import('./kick-all-dialog.tsx').then((m) => m.KickAllDialog), (p) => p.open);
+const ImportIdsDialog = lazyDialog(() => import('./import-ids-dialog.tsx').then((m) => m.ImportIdsDialog), (p) => p.open);
 
 interface FilterValues {
   roleId?: string;

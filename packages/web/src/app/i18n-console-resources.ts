@@ -1,0 +1,24 @@
+/**
+ * The console's namespaces, one per feature, each loaded with the feature's pages (`pages.ts`),
+ * so no page downloads the others' messages (docs/performance.md, "First visit"). A feature adds
+ * its messages here and in `i18n-resources.ts`; the translation test checks the two agree.
+ */
+export const CONSOLE_MESSAGES = {
+  dashboard: () => import('../features/dashboard/dashboard.messages.ts'),
+  permissions: () => import('../features/permissions/permissions.messages.ts'),
+  gmLog: () => import('../features/gm-log/gm-log.messages.ts'),
+  profile: () => import('../features/profile/profile.messages.ts'),
+  about: () => import('../features/about/about.messages.ts'),
+  players: () => import('../features/players/players.messages.ts'),
+  explore: () => import('../features/explore/explore.messages.ts'),
+  exchangeClaims: () => import('../features/exchange-claims/exchange-claims.messages.ts'),
+  develop: () => import('../features/develop/develop.messages.ts'),
+  areas: () => import('../features/areas/areas.messages.ts'),
+  whitelists: () => import('../features/whitelists/whitelists.messages.ts'),
+  resources: () => import('../features/resources/resources.messages.ts'),
+  sequences: () => import('../features/sequences/sequences.messages.ts'),
+  serverSettings: () => import('../features/server-settings/server-settings.messages.ts'),
+  agreements: () => import('../features/agreements/agreements.messages.ts'),
+} satisfies Record<string, () => Promise<{ en: object; zhCN: object }>>;
+
+export type ConsoleNamespace = keyof typeof CONSOLE_MESSAGES;
