@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD, E2E_PORT } from './e2e-env.ts';
+import { E2E_ADMIN_PASSWORD, E2E_DATA_DIR, E2E_DEMO_PASSWORD, E2E_PORT } from './e2e-env.ts';
 
 /**
  * Browser tests in Debian's Chromium (never a downloaded browser) against the real server,
@@ -25,7 +25,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'rm -rf ../data/e2e && node --import tsx ../packages/server/src/main.ts',
+    command: `rm -rf ${E2E_DATA_DIR} && node --import tsx ../packages/server/src/main.ts`,
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -33,7 +33,7 @@ export default defineConfig({
     env: {
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',
-      DATABASE_URL: 'sqlite:../data/e2e/console.db',
+      DATABASE_URL: `sqlite:${E2E_DATA_DIR}/console.db`,
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       DEMO_PASSWORD: E2E_DEMO_PASSWORD,
       LOG_LEVEL: 'warn',

@@ -6,6 +6,9 @@ import { NAV_ROUTES } from './navigation.ts';
 import { PAGES } from './pages.ts';
 import { paths, type RouteId } from '../shared/paths.ts';
 import { RootRoute, RouteError } from './root-route.tsx';
+import { queryClient } from './providers.tsx';
+import { getToken } from '../shared/session.ts';
+import { contextQueryOptions } from '../shared/user-context.tsx';
 
 function page(id: RouteId): LazyPage {
   const found = PAGES[id];
@@ -42,6 +45,11 @@ export const routes: RouteObject[] = [
             // first signed-in page, so the sign-in page does not pay for them
             // (docs/performance.md, "First visit").
             lazy: () => import('./session-gate.tsx').then((m) => ({ Component: m.SessionGate })),
+            // Asks for the user context while that code downloads, rather than after.
+            loader: () => {
+              if (getToken()) void queryClient.prefetchQuery(contextQueryOptions());
+              return null;
+            },
             children: [
               {
                 lazy: () => import('./layout/app-layout.tsx').then((m) => ({ Component: m.AppLayout })),
