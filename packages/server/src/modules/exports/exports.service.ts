@@ -335,6 +335,26 @@ export interface RunOptions {
 
 type Outcome = 'done' | 'failed' | 'cancelled' | 'released';
 
+/** Slices of the range the total is counted in (see `boundedTotal`). */
+const COUNT_SLICES = 32;
+
+/**
+ * The bounded total of an export, counted slice by slice of its time range with a turn of the
+ * event loop between slices: one count of a million rows holds SQLite's synchronous driver (and
+ * every other request of the instance) for about a second; 32 slices hold it for 30 ms each.
+ */
+async function boundedTotal(ctx: ServiceContext, logKey: LogKey, filter: { start: number; end: number; conditions: LogCondition[] }): Promise<{ total: number; exact: boolean }> {
+  const width = Math.max(1, Math.ceil((filter.end - filter.start) / COUNT_SLICES));
+  let total = 0;
+  for (let from = filter.start; from < filter.end; from += width) {
+    const counted = await ctx.logStore.count(logKey, { ...filter, start: from, end: Math.min(filter.end, from + width) }, EXPORT_COUNT_BOUND - total);
+    total += counted.total;
+    if (!counted.exact || total >= EXPORT_COUNT_BOUND) return { total, exact: false };
+    await yieldToEventLoop();
+  }
+  return { total, exact: true };
+}
+
 /** Writes one claimed task's file; answers how it ended. */
 async function runTask(ctx: ServiceContext, row: ExportTaskRow, worker: string, options: RunOptions): Promise<Outcome> {
   const id = row.id;
@@ -351,7 +371,7 @@ async function runTask(ctx: ServiceContext, row: ExportTaskRow, worker: string, 
   const heartbeat = setInterval(() => void exportsRepository.recordProgress(ctx.db, id, worker, { rows, at: ctx.now() }).catch(() => undefined), EXPORT_LEASE_MS / 4);
   heartbeat.unref();
   try {
-    const total = await ctx.logStore.count(logKey, store, EXPORT_COUNT_BOUND);
+    const total = await boundedTotal(ctx, logKey, store);
     if (!(await exportsRepository.recordProgress(ctx.db, id, worker, { rows: 0, at: ctx.now(), totalEstimate: total.total, totalExact: total.exact }))) return 'cancelled';
 
     await mkdir(resolve(ctx.config.exportDir), { recursive: true });

@@ -219,9 +219,20 @@ function decoderOf(column: LogColumnDef): (value: unknown) => unknown {
   }
 }
 
+/**
+ * Each column list's decoders, made once: an export decodes millions of rows, and a decoder made
+ * per cell was a closure per value for the garbage collector (docs/performance.md, "Export").
+ */
+const decodersOf = new WeakMap<readonly LogColumnDef[], { name: string; decode: (value: unknown) => unknown }[]>();
+
 function decodeRow(columns: readonly LogColumnDef[], row: Record<string, unknown>): LogRecord {
+  let decoders = decodersOf.get(columns);
+  if (!decoders) {
+    decoders = columns.map((column) => ({ name: column.name, decode: decoderOf(column) }));
+    decodersOf.set(columns, decoders);
+  }
   const out: LogRecord = {};
-  for (const column of columns) out[column.name] = decoderOf(column)(row[column.name]);
+  for (const { name, decode } of decoders) out[name] = decode(row[name]);
   return out;
 }
 

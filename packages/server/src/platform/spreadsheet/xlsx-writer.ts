@@ -91,12 +91,15 @@ export function escapeXml(text: string): string {
     .replace(/\r/g, '&#13;');
 }
 
-/** First characters that make a spreadsheet read typed text as a formula. */
-const FORMULA_START = new Set(['=', '+', '-', '@', '\t', '\r']);
+/** Whether text starts as a spreadsheet would read a formula: `=`, `+`, `-`, `@`, tab or carriage return. */
+function startsFormula(text: string): boolean {
+  const first = text.charCodeAt(0);
+  return first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13;
+}
 
 /** Text as it is written: a leading `'` when it would start a formula, cut to what a cell holds. */
 export function neutraliseFormula(text: string): string {
-  const safe = FORMULA_START.has(text.charAt(0)) ? `'${text}` : text;
+  const safe = startsFormula(text) ? `'${text}` : text;
   return safe.length > MAX_CELL_TEXT ? safe.slice(0, MAX_CELL_TEXT) : safe;
 }
 

@@ -23,7 +23,7 @@ import zlib from 'node:zlib';
  */
 
 const deflateRaw = promisify(zlib.deflateRaw);
-const SYNC_FLUSH = { finishFlush: zlib.constants.Z_SYNC_FLUSH, chunkSize: 256 * 1024 };
+const SYNC_FLUSH = { finishFlush: zlib.constants.Z_SYNC_FLUSH, chunkSize: 128 * 1024 };
 /** An empty final deflate block: ends a stream of sync-flushed pieces. */
 const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
 const LIMIT_32 = 0xffff_ffff;

@@ -1,0 +1,299 @@
+/**
+ * Export of the currency log to .xlsx from SQLite: rows/s and peak RSS of the export centre's
+ * writer (through the real service: a queued task run by `runPendingExports`), beside exceljs
+ * used plainly (an in-memory Workbook) and exceljs' streaming WorkbookWriter on the same rows, in
+ * the same run; and the latency of list pages while an export runs.
+ *
+ *   node --import tsx bench/export.bench.ts [--rows 100000,1000000] [--modes baseline,export,exceljs-stream,exceljs-plain,latency] [--keep] [--db <kept folder>]
+ *
+ * One SQLite file in a temporary folder is seeded once through the log store with the largest
+ * row count (one event per second back from now: 25 columns, 100,000 roles, three currency
+ * types); each export takes the newest N rows by time range. Every measurement runs in a child
+ * process of its own, so one's heap does not weigh on the next, and reports wall time, CPU time
+ * (main thread and zlib's thread pool together: a fairer figure on a busy machine), and peak RSS
+ * (the kernel's high-water mark, process.resourceUsage().maxRSS, which includes the ~100 MB of
+ * the loaded server). Results go to docs/performance.md by hand.
+ */
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import ExcelJS from 'exceljs';
+import { ALL_CODES } from '../packages/contract/src/permissions.ts';
+import { buildApp } from '../packages/server/src/app.ts';
+import type { Principal } from '../packages/server/src/platform/auth/access.ts';
+import { seedOperators } from '../packages/server/src/modules/operators/operators.seed.ts';
+import { exportColumns, sheetNamer } from '../packages/server/src/modules/exports/export-file.ts';
+import { createExport, runPendingExports, filePath } from '../packages/server/src/modules/exports/exports.service.ts';
+import { logColumns } from '../packages/contract/src/log-catalogue.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '100000,1000000' },
+    modes: { type: 'string', default: 'baseline,export,exceljs-stream,exceljs-plain,latency' },
+    keep: { type: 'boolean', default: false },
+    // Internal: a child's job.
+    child: { type: 'string' },
+    db: { type: 'string' },
+    n: { type: 'string' },
+    end: { type: 'string' },
+    out: { type: 'string' },
+  },
+});
+
+const ROLES = 100_000;
+const BATCH = 10_000;
+const STEP_MS = 1000;
+const ADMIN_PASSWORD = 'bench-Admin-2468';
+
+let seed = 7;
+const random = () => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+  return seed / 2_147_483_648;
+};
+
+function event(i: number, end: number) {
+  const role = Math.floor(random() * ROLES);
+  return {
+    b_log_id: randomBytes(12).toString('hex'),
+    b_device_id: `dev-${role}`,
+    b_uid: `u-${role}`,
+    b_account_id: `a-${role}`,
+    b_is_guest: role % 10 === 0,
+    b_role_id: `${100_000_000 + role}`,
+    b_timestamp: end - 1 - i * STEP_MS,
+    b_datetime: '',
+    b_game_id: 'demo',
+    b_platform: role % 2 === 0 ? 'ios' : 'android',
+    b_zone_id: 1001 + (role % 8),
+    b_channel_id: 'appstore',
+    b_version: '1.0',
+    b_event_name: 'gold_flow',
+    b_level: 1 + (role % 80),
+    act_type: 1 + (i % 2),
+    gold_id: 'crystal',
+    gold_name: '水晶',
+    gold_type: 1 + Math.floor(random() * 3),
+    gold_num: 1 + Math.floor(random() * 1000),
+    before_count: 5000,
+    after_count: 5000 + (i % 1000),
+    reason: i % 3 === 0 ? 'shop_buy' : 'stage_clear',
+    subreason: i % 5 === 0 ? 'daily' : '',
+    related_order: i % 1000 === 0 ? `order-${i}` : '',
+  };
+}
+
+const principal: Principal = {
+  operatorId: 'bench',
+  sessionId: 'bench',
+  account: 'bench',
+  name: 'bench',
+  roleId: null,
+  roleName: null,
+  resourceIds: [...ALL_CODES],
+  buttons: [],
+  totpEnabled: false,
+  mustEnrollTotp: false,
+};
+
+// ---------------------------------------------------------------------------------------------
+// Children: one measurement each.
+// ---------------------------------------------------------------------------------------------
+
+interface Measure {
+  mode: string;
+  rows: number;
+  wallMs: number;
+  cpuMs: number;
+  peakMb: number;
+  /** The highest V8 heap in use and the highest memory outside it (buffers), sampled every 25 ms. */
+  heapMb: number;
+  externalMb: number;
+  fileMb: number;
+  extra?: Record<string, unknown>;
+}
+
+async function child(mode: string, db: string, n: number, end: number, out: string): Promise<Measure> {
+  const exportDir = join(out, `exports-${mode}-${n}`);
+  const app = await buildApp({ databaseUrl: `sqlite:${db}`, config: { jobPollMs: 0, exportPollMs: 0, exportDir } });
+  const ctx = app.ctx;
+  const range = { start: end - n * STEP_MS, end };
+  const started = performance.now();
+  const cpu0 = process.cpuUsage();
+  // Where the memory is at its highest: V8's heap, or buffers outside it.
+  const high = { heapUsed: 0, heapTotal: 0, external: 0, arrayBuffers: 0, rss: 0 };
+  const sampler = setInterval(() => {
+    const m = process.memoryUsage();
+    for (const k of Object.keys(high) as (keyof typeof high)[]) high[k] = Math.max(high[k], Math.round(m[k] / 1048576));
+  }, 25);
+  let file = '';
+  const extra: Record<string, unknown> = {};
+
+  if (mode === 'baseline') {
+    // The server loaded and nothing exported: what every other figure's RSS starts from.
+    file = db;
+  } else if (mode === 'export' || mode === 'latency') {
+    const task = await createExport(ctx, principal, { operatorId: 'bench', accountName: 'bench', ip: '127.0.0.1' }, { list: 'gold_list', ...range, conditions: [] }, 'zh-CN');
+    if (mode === 'latency') {
+      // Other operators turn pages of a list while the export runs: a page after the first (a
+      // cursor read, which the 10-second rule does not hold back), as fast as answers come, one
+      // at a time, with 20 ms between them.
+      await seedOperators(ctx, { admin: ADMIN_PASSWORD, demo: ADMIN_PASSWORD });
+      const signIn = await app.inject({ method: 'POST', url: '/api/gm/admin/sessions/new.json', payload: `account=admin&password=${ADMIN_PASSWORD}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const token = signIn.json<{ result: string }>().result;
+      const query = { start: end - 86_400_000, end, size: 20, conditions: [{ field: 'gold_type', op: 'eq', value: 2 }] };
+      const first = await app.inject({ method: 'POST', url: '/api/gm/admin/logs/gold_list/query', headers: { authorization: token }, payload: query });
+      const cursor = first.json<{ result: { nextCursor: string } }>().result.nextCursor;
+      const page = async () => {
+        const t0 = performance.now();
+        await app.inject({ method: 'POST', url: '/api/gm/admin/logs/gold_list/query', headers: { authorization: token }, payload: { ...query, cursor } });
+        return performance.now() - t0;
+      };
+      const sample = async (stop: () => boolean) => {
+        const times: number[] = [];
+        while (!stop()) {
+          times.push(await page());
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        return times.sort((a, b) => a - b);
+      };
+      const pct = (t: number[], p: number) => t[Math.min(t.length - 1, Math.ceil((p / 100) * t.length) - 1)] ?? Number.NaN;
+      const quietUntil = performance.now() + 3000;
+      const quiet = await sample(() => performance.now() > quietUntil);
+      let done = false;
+      const running = runPendingExports(ctx).finally(() => {
+        done = true;
+      });
+      const busy = await sample(() => done);
+      await running;
+      Object.assign(extra, {
+        quiet: { n: quiet.length, p50: pct(quiet, 50), p95: pct(quiet, 95), max: quiet.at(-1) },
+        busy: { n: busy.length, p50: pct(busy, 50), p95: pct(busy, 95), max: busy.at(-1) },
+      });
+    } else {
+      const summary = await runPendingExports(ctx);
+      if (summary.done !== 1) throw new Error(`export did not finish: ${JSON.stringify(summary)}`);
+    }
+    file = filePath(ctx, task.id);
+  } else {
+    // exceljs on the same rows, read the same way, with the same cell formatting.
+    const names = logColumns('currency').map((c) => c.name);
+    const shape = exportColumns('currency', names, 'zh-CN', 'Asia/Shanghai');
+    const name = sheetNamer('currency', 'zh-CN');
+    file = join(out, `${mode}-${n}.xlsx`);
+    if (mode === 'exceljs-plain') {
+      const workbook = new ExcelJS.Workbook();
+      let sheet: ExcelJS.Worksheet | undefined;
+      let inSheet = 0;
+      for await (const chunk of ctx.logStore.stream('currency', { ...range, chunkSize: 2000 })) {
+        for (const row of chunk) {
+          if (!sheet || inSheet === 1_000_000) {
+            sheet = workbook.addWorksheet(name(workbook.worksheets.length));
+            sheet.addRow(shape.columns.map((c) => c.header));
+            inSheet = 0;
+          }
+          sheet.addRow(shape.toCells(row));
+          inSheet += 1;
+        }
+      }
+      await workbook.xlsx.writeFile(file);
+    } else {
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: createWriteStream(file), useSharedStrings: false, useStyles: false, zip: { zlib: { level: 1 } } });
+      let sheet: ExcelJS.Worksheet | undefined;
+      let inSheet = 0;
+      for await (const chunk of ctx.logStore.stream('currency', { ...range, chunkSize: 2000 })) {
+        for (const row of chunk) {
+          if (!sheet || inSheet === 1_000_000) {
+            if (sheet) sheet.commit();
+            sheet = workbook.addWorksheet(name(inSheet === 0 ? 0 : 1));
+            sheet.addRow(shape.columns.map((c) => c.header)).commit();
+            inSheet = 0;
+          }
+          sheet.addRow(shape.toCells(row)).commit();
+          inSheet += 1;
+        }
+      }
+      sheet?.commit();
+      await workbook.commit();
+    }
+  }
+  const wallMs = performance.now() - started;
+  clearInterval(sampler);
+  const cpu = process.cpuUsage(cpu0);
+  const measure: Measure = {
+    mode,
+    rows: n,
+    wallMs,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    peakMb: process.resourceUsage().maxRSS / 1024,
+    heapMb: high.heapUsed,
+    externalMb: high.external,
+    fileMb: statSync(file).size / 1048576,
+    ...(Object.keys(extra).length > 0 ? { extra } : {}),
+  };
+  await app.close();
+  return measure;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run.
+// ---------------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const counts = args.rows.split(',').map(Number);
+  const modes = args.modes.split(',');
+  const most = Math.max(...counts);
+  // --db <folder of a run kept with --keep>: reuse its seeded file (seeding a million takes minutes).
+  const reuse = args.db !== undefined && existsSync(join(args.db, 'bench.json'));
+  const out = reuse ? (args.db as string) : mkdtempSync(join(tmpdir(), 'gm-export-bench-'));
+  const db = join(out, 'bench.db');
+  const seededWith = reuse ? (JSON.parse(readFileSync(join(out, 'bench.json'), 'utf8')) as { end: number; rows: number }) : { end: Date.now(), rows: most };
+  const end = seededWith.end;
+  if (seededWith.rows < most) throw new Error(`the kept database has ${seededWith.rows} rows, fewer than ${most}`);
+  try {
+    if (!reuse) {
+      const app = await buildApp({ databaseUrl: `sqlite:${db}`, config: { jobPollMs: 0, exportPollMs: 0, exportDir: join(out, 'exports') } });
+      const seeded = performance.now();
+      for (let i = 0; i < most; i += BATCH) {
+        await app.ctx.logStore.insertEvents('currency', Array.from({ length: Math.min(BATCH, most - i) }, (_, k) => event(i + k, end)));
+      }
+      await app.close();
+      writeFileSync(join(out, 'bench.json'), JSON.stringify(seededWith));
+      console.log(`${most.toLocaleString('en')} currency events seeded in ${((performance.now() - seeded) / 1000).toFixed(0)} s (${out})`);
+    }
+    const self = fileURLToPath(import.meta.url);
+    console.log('\n| writer | rows | wall s | rows/s (wall) | CPU s | rows per CPU s | peak RSS MB | peak heap MB | peak buffers MB | file MB |\n| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: |');
+    for (const n of counts) {
+      for (const mode of modes) {
+        const run = spawnSync(process.execPath, ['--import', 'tsx', self, '--child', mode, '--db', db, '--n', String(n), '--end', String(end), '--out', out], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+        const line = run.stdout.trim().split('\n').at(-1) ?? '';
+        if (run.status !== 0 || !line.startsWith('{')) {
+          console.log(`| ${mode} | ${n} | failed: ${(run.stderr || run.stdout).trim().split('\n').slice(-3).join(' ')} |`);
+          continue;
+        }
+        const m = JSON.parse(line) as Measure;
+        const label = mode === 'latency' ? 'export, pages read meanwhile' : mode;
+        console.log(
+          `| ${label} | ${n.toLocaleString('en')} | ${(m.wallMs / 1000).toFixed(1)} | ${Math.round(n / (m.wallMs / 1000)).toLocaleString('en')} | ${(m.cpuMs / 1000).toFixed(1)} | ${Math.round(n / (m.cpuMs / 1000)).toLocaleString('en')} | ${m.peakMb.toFixed(0)} | ${m.heapMb} | ${m.externalMb} | ${m.fileMb.toFixed(1)} |`,
+        );
+        if (m.extra) console.log(`|   list page latency (ms) | ${JSON.stringify(m.extra)} |`);
+      }
+    }
+  } finally {
+    if (!args.keep && !reuse) rmSync(out, { recursive: true, force: true });
+  }
+}
+
+if (args.child) {
+  child(args.child, args.db ?? '', Number(args.n), Number(args.end), args.out ?? tmpdir())
+    .then((m) => console.log(JSON.stringify(m)))
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+} else {
+  await main();
+}
