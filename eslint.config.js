@@ -2,7 +2,9 @@
 // "Habits") is linted with ESLint's own no-restricted-imports, one generic zone per layer, so a
 // new feature or module needs no new rule. (eslint-plugin-import-x's no-restricted-paths and
 // no-cycle would be the first choice, but its resolver's platform binaries are not all served by
-// the registry this project installs from, which breaks `npm ci`; see docs/decisions.md.)
+// the registry this project installs from, which breaks `npm ci`; see docs/decisions.md.) These
+// zones give the editor's feedback; `npm run lint` also runs dependency-cruiser
+// (.dependency-cruiser.mjs), which checks the same directions on the whole graph, and cycles.
 import js from '@eslint/js';
 import unicorn from 'eslint-plugin-unicorn';
 import globals from 'globals';

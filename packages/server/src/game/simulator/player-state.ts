@@ -7,7 +7,7 @@ import type { Random } from '../world/world.seed.ts';
 import type { Ledger } from './player-ledger.ts';
 import type { EventSink } from './log-events.ts';
 import type { PlayerProfile } from './population.ts';
-import type { HeldCode } from './redeem-codes.ts';
+import type { HeldCode } from './redeem-campaigns.ts';
 import type { RunContext } from './run-context.ts';
 
 export interface MailboxEntry {

@@ -7,24 +7,11 @@
  * item events (reason `redeem_code`, sub-reason the batch id) and the claim, with the same
  * rewards, is reported through `/api/ingest/redeem-claims`.
  */
-import { oneOffCode, REDEEM_BATCHES, type RedeemBatch } from '../world/reports.seed.ts';
+import { oneOffCode, REDEEM_BATCHES } from '../world/reports.seed.ts';
 import { DAY_MS, HOUR_MS, type DisplayClock } from './display-time.ts';
 import type { PlayerSim } from './player-state.ts';
 import { campaignStartDay } from './population.ts';
-
-export interface RedeemCampaign {
-  batch: RedeemBatch;
-  startsAt: number;
-  endsAt: number;
-  /** Share of new and playing roles that get the code. */
-  reach: number;
-}
-
-/** A code a role has and has not redeemed yet. */
-export interface HeldCode {
-  campaign: RedeemCampaign;
-  code: string;
-}
+import type { HeldCode, RedeemCampaign } from './redeem-campaigns.ts';
 
 /** Each session a role with an unredeemed code of a running campaign redeems it with this chance. */
 const REDEEM_CHANCE = 0.6;

@@ -14,7 +14,7 @@ import { ITEM, LIMITED_POOL_DAYS, limitedPool, OPERATIONS_SENDER, SYSTEM_SENDER 
 import type { EventCollector, SimEvent } from './log-events.ts';
 import type { OnlineCounter } from './online-counts.ts';
 import type { Population, SimRegion } from './population.ts';
-import type { RedeemCampaign } from './redeem-codes.ts';
+import type { RedeemCampaign } from './redeem-campaigns.ts';
 
 export type NewGameMailbox = Insertable<GameMailboxesTable>;
 

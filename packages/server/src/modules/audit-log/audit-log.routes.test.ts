@@ -45,6 +45,16 @@ describe('GM operation log', () => {
     expect((await getLog(admin, `?to=${start + 1000}`)).results.map((e) => e.accountName)).not.toContain('support');
   });
 
+  it('refuses a code beyond the 32-bit column as invalid (PostgreSQL answered 500; found by the hostile-input suite)', async () => {
+    const admin = await t.signIn('admin');
+    for (const code of ['2147483648', '-2147483649', '1340560268901785', '-1']) {
+      const res = await t.call(admin, { method: 'GET', url: `/api/gm/admin/get-log?code=${code}` });
+      expect(res.statusCode, code).toBe(400);
+      expect(res.json<{ code: number; details: { path: string }[] }>()).toMatchObject({ code: 10001, details: [{ path: 'code' }] });
+    }
+    expect((await getLog(admin, '?code=2147483647')).total).toBe(0);
+  });
+
   it('shows operators without the GM-log page only their own entries', async () => {
     const admin = await t.signIn('admin');
     await t.call(admin, { method: 'POST', url: '/api/gm/admin/roles', payload: { name: 'Admin only', resourceIds: [] } });
