@@ -227,6 +227,22 @@ describe('an export of a filtered list, run by the worker', () => {
   });
 });
 
+describe('the polling worker', () => {
+  it('runs an export on its own once the app is ready, woken by the POST', async () => {
+    await t.close();
+    t = await createTestApp({ config: { exportPollMs: 60_000 } });
+    admin = await t.signIn('admin');
+    const { start, end } = await seed(5);
+    const created = await createExport(admin, { list: 'gold_list', start, end });
+    let task = created.result;
+    for (let i = 0; i < 100 && task.status !== 'done'; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      task = (await api().get<ExportTask>(admin, `/exports/${created.result.id}`)).result;
+    }
+    expect(task).toMatchObject({ status: 'done', rows: 5 });
+  });
+});
+
 describe('cancel, delete and the retention sweep', () => {
   it('cancels a queued export: the worker never writes it, and it stays listed as cancelled', async () => {
     const { start, end } = await seed(5);
