@@ -19,6 +19,8 @@ export const CONSOLE_MESSAGES = {
   sequences: () => import('../features/sequences/sequences.messages.ts'),
   serverSettings: () => import('../features/server-settings/server-settings.messages.ts'),
   agreements: () => import('../features/agreements/agreements.messages.ts'),
+  logs: () => import('../features/logs/logs.messages.ts'),
+  exports: () => import('../features/exports/exports.messages.ts'),
 } satisfies Record<string, () => Promise<{ en: object; zhCN: object }>>;
 
 export type ConsoleNamespace = keyof typeof CONSOLE_MESSAGES;

@@ -17,6 +17,8 @@ import * as players from '../features/players/players.messages.ts';
 import * as explore from '../features/explore/explore.messages.ts';
 import * as exchangeClaims from '../features/exchange-claims/exchange-claims.messages.ts';
 import * as develop from '../features/develop/develop.messages.ts';
+import * as logs from '../features/logs/logs.messages.ts';
+import * as exportsMessages from '../features/exports/exports.messages.ts';
 
 /**
  * Every namespace in both languages. `errors` and `validation` come from the contract, so the
@@ -46,6 +48,8 @@ export const resources = {
     sequences: sequences.en,
     serverSettings: serverSettings.en,
     agreements: agreements.en,
+    logs: logs.en,
+    exports: exportsMessages.en,
   },
   'zh-CN': {
     common: common.zhCN,
@@ -68,6 +72,8 @@ export const resources = {
     sequences: sequences.zhCN,
     serverSettings: serverSettings.zhCN,
     agreements: agreements.zhCN,
+    logs: logs.zhCN,
+    exports: exportsMessages.zhCN,
   },
 } as const;
 

@@ -19,6 +19,8 @@ import { playersRoutes } from '../features/players/players.routes.tsx';
 import { exploreRoutes } from '../features/explore/explore.routes.tsx';
 import { exchangeClaimsRoutes } from '../features/exchange-claims/exchange-claims.routes.tsx';
 import { developRoutes } from '../features/develop/develop.routes.tsx';
+import { logsRoutes } from '../features/logs/logs.routes.tsx';
+import { exportsRoutes } from '../features/exports/exports.routes.tsx';
 
 /** A feature's pages, each waiting for the feature's messages (downloaded with its first page). */
 function withMessages<T extends Partial<Record<RouteId, LazyPage>>>(namespace: ConsoleNamespace, routes: T): T {
@@ -52,4 +54,6 @@ export const PAGES: Partial<Record<RouteId, LazyPage>> = {
   ...withMessages('explore', exploreRoutes),
   ...withMessages('exchangeClaims', exchangeClaimsRoutes),
   ...withMessages('develop', developRoutes),
+  ...withMessages('logs', logsRoutes),
+  ...withMessages('exports', exportsRoutes),
 };

@@ -31,11 +31,14 @@ function FeedbackBridge() {
   return null;
 }
 
-/** Re-fetches server texts (audit lines, messages) when the language changes. */
+/**
+ * Re-fetches server texts (audit lines, messages) when the language changes; not queries marked
+ * `meta.sameInEveryLanguage` (log rows: asking again would count as a new log query).
+ */
 function LanguageSync() {
   const { i18n } = useTranslation();
   useEffect(() => {
-    const onChange = () => void queryClient.invalidateQueries();
+    const onChange = () => void queryClient.invalidateQueries({ predicate: (query) => query.meta?.sameInEveryLanguage !== true });
     i18n.on('languageChanged', onChange);
     return () => i18n.off('languageChanged', onChange);
   }, [i18n]);

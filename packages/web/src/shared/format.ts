@@ -72,6 +72,19 @@ export function describeAgent(userAgent: string): string {
   return os ? `${browser} · ${os}` : browser;
 }
 
+/** A file size for people: 512 B, 45.2 KB, 3.1 MB. */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 1024) return `${Math.max(0, Math.round(bytes || 0))} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(1)} ${units[unit] ?? 'TB'}`;
+}
+
 /** Pretty JSON for audit parameters and before/after values. */
 export function prettyJson(value: unknown): string {
   if (value === undefined) return '';

@@ -134,4 +134,6 @@ export const hrefs = {
   loginAfterSignUp: (account: string) => withQuery(paths.login, { registered: account }),
   gmLog: (filters: { operator?: string; code?: number; target?: string; outcome?: string } = {}) => withQuery(paths.sysGmLog, filters),
   permission: (tab: 'operators' | 'roles' = 'operators') => withQuery(paths.permission, { tab: tab === 'operators' ? undefined : tab }),
+  /** The player list narrowed to one role, with that player's detail open. */
+  playerDetail: (roleId: string) => withQuery(paths.playerList, { roleId, dialog: 'detail', role: roleId }),
 };

@@ -1,0 +1,159 @@
+import ExcelJS from 'exceljs';
+import { expect, test, type Page } from '@playwright/test';
+import type { LogQueryResult } from '@gm/contract/logs.contract.ts';
+import { apiCall, signInByApi, storeLanguageSetting } from './helpers.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+const DAY_MS = 86_400_000;
+const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
+const searchButton = (page: Page) => page.getByRole('button', { name: /Search( \(\d+ s\))?$/ });
+
+/**
+ * The busiest player of the currency log over the past month, found through the API: one new
+ * query, then pages by cursor (turning pages is not a new query). The page's Search then has to
+ * wait out the spec's 10 seconds, which the test sees counted down.
+ */
+async function busyPlayer(page: Page, token: string): Promise<string> {
+  const now = Date.now();
+  const counts = new Map<string, number>();
+  let cursor: string | null = null;
+  for (let i = 0; i < 5; i++) {
+    const body: Record<string, unknown> = { start: now - 28 * DAY_MS, end: now, size: 100, ...(cursor ? { cursor } : {}) };
+    const answer: LogQueryResult = await apiCall<LogQueryResult>(page, token, 'POST', '/logs/gold_list/query', body);
+    for (const row of answer.results) counts.set(String(row.b_role_id), (counts.get(String(row.b_role_id)) ?? 0) + 1);
+    cursor = answer.nextCursor;
+    if (!cursor) break;
+  }
+  const [best] = [...counts].sort((a, b) => b[1] - a[1]);
+  expect(best, 'the demo history has currency events').toBeDefined();
+  return best?.[0] ?? '';
+}
+
+test('the currency log: a player and a quick range, pages by cursor, an export downloaded from the centre', async ({ page }) => {
+  // Two waits of the spec's 10 seconds and a background export.
+  test.setTimeout(120_000);
+  const token = await signInByApi(page, 'admin');
+  const roleId = await busyPlayer(page, token);
+
+  await page.goto('/flow/gold_list');
+  await expect(page.getByRole('heading', { name: 'Currency log' })).toBeVisible({ timeout: 30_000 });
+
+  await page.getByRole('button', { name: 'Past month' }).click();
+  await page.getByRole('button', { name: 'Add condition' }).click();
+  const condition = page.getByRole('group', { name: 'Condition 1' });
+  await condition.getByLabel('Field').click();
+  await page.keyboard.type('Role ID');
+  await page.keyboard.press('Enter');
+  await expect(condition).toContainText('equals');
+  await condition.getByLabel('Value').fill(roleId);
+  // Another new query of this operator a moment ago: the server refuses the search for the rest
+  // of the 10 seconds, Search counts them down, then the search runs by itself.
+  await apiCall(page, token, 'POST', '/logs/gold_list/query', { start: Date.now() - DAY_MS, end: Date.now(), size: 1 });
+  await searchButton(page).click();
+  await expect(page.getByRole('button', { name: /Search \(\d+ s\)$/ })).toBeDisabled();
+
+  await expect(page).toHaveURL(new RegExp(`q=b_role_id\\.eq\\.${roleId}`));
+  await expect(page).toHaveURL(/start=\d+&end=\d+/);
+  await expect(rows(page).first()).toBeVisible({ timeout: 30_000 });
+  // Every row is the player's, and the role id links to the player.
+  for (const text of await rows(page).locator('td:nth-child(2)').allInnerTexts()) expect(text.trim()).toBe(roleId);
+  await expect(rows(page).first().getByRole('link', { name: roleId })).toHaveAttribute('href', new RegExp(`/player/list\\?roleId=${roleId}`));
+  const totalText = (await page.getByText(/^(More than )?[\d,]+ rows$/).innerText()).trim();
+  const total = Number(totalText.replace(/\D/g, ''));
+  expect(total).toBeGreaterThan(20);
+  // A new query starts the 10 seconds again.
+  await expect(page.getByRole('button', { name: /Search \(\d+ s\)$/ })).toBeDisabled();
+
+  // Forward and back by cursor; a reload keeps the page and the way back.
+  const firstPage = await rows(page).allInnerTexts();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/cursor=[^&]+&page=2/);
+  await expect(page.getByText('Page 2', { exact: true })).toBeVisible();
+  await expect.poll(async () => (await rows(page).allInnerTexts()).join('\n')).not.toBe(firstPage.join('\n'));
+  for (const text of await rows(page).locator('td:nth-child(2)').allInnerTexts()) expect(text.trim()).toBe(roleId);
+  await page.reload();
+  await expect(page.getByText('Page 2', { exact: true })).toBeVisible();
+  await expect(rows(page).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expect(page.getByText('Page 1', { exact: true })).toBeVisible();
+  await expect(page).not.toHaveURL(/cursor=/);
+  // The reload emptied the cache, so the first page is asked again: a new query, which waits
+  // out the 10 seconds if need be and then runs by itself.
+  await expect.poll(async () => (await rows(page).allInnerTexts()).join('\n'), { timeout: 25_000 }).toBe(firstPage.join('\n'));
+
+  // Export the whole filtered result; the progress shows above the list until it is done.
+  await page.getByRole('button', { name: /Export$/ }).click();
+  const progress = page.getByTestId('export-progress');
+  await expect(progress).toContainText('Export of Currency log');
+  await expect(progress).toContainText('Done', { timeout: 60_000 });
+  await expect(progress).toContainText(`${total.toLocaleString('en-US')} rows`);
+
+  // The centre lists it with its filter; its file holds exactly the filtered rows.
+  await progress.getByRole('link', { name: 'Download tasks' }).click();
+  await expect(page.getByRole('heading', { name: 'Download tasks' })).toBeVisible();
+  const task = rows(page).filter({ hasText: `Role ID equals ${roleId}` }).first();
+  await expect(task).toContainText('Currency log');
+  await expect(task).toContainText('Done');
+  const [download] = await Promise.all([page.waitForEvent('download'), task.getByRole('button', { name: 'Download' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^gold_list_.*\.xlsx$/);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await download.path());
+  const sheet = workbook.worksheets[0];
+  expect(sheet?.actualRowCount).toBe(total + 1);
+  const header = (sheet?.getRow(1).values as unknown[]).map(String);
+  expect(header).toContain('Role ID');
+  const roleColumn = header.indexOf('Role ID');
+  expect(sheet?.getRow(2).getCell(roleColumn).text).toBe(roleId);
+
+  // The same screens in Chinese.
+  await storeLanguageSetting(page, 'cn');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: '下载任务' })).toBeVisible();
+  await expect(rows(page).filter({ hasText: `角色ID 等于 ${roleId}` }).first()).toContainText('已完成');
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: '货币流水' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '最近一个月' })).toBeVisible();
+  await expect(page.getByText(/^共 [\d,]+ 条$/)).toBeVisible({ timeout: 25_000 });
+  await storeLanguageSetting(page, 'en');
+});
+
+test('the filter builder keeps the spec\'s rules before anything is asked', async ({ page }) => {
+  await signInByApi(page, 'admin');
+  await page.goto('/flow/item_list');
+  await expect(page.getByRole('heading', { name: 'Item log' })).toBeVisible({ timeout: 30_000 });
+  let queries = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('/logs/item_list/query')) queries += 1;
+  });
+
+  // The operators follow the field's type: a number offers between, not starts with.
+  await page.getByRole('button', { name: 'Add condition' }).click();
+  const first = page.getByRole('group', { name: 'Condition 1' });
+  await first.getByLabel('Field').click();
+  await page.keyboard.type('Level');
+  await page.keyboard.press('Enter');
+  await first.getByLabel('Operator').click();
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await expect(options.filter({ hasText: 'between (inclusive)' })).toHaveCount(1);
+  await expect(options.filter({ hasText: 'starts with' })).toHaveCount(0);
+  await options.filter({ hasText: 'between (inclusive)' }).click();
+  await first.getByLabel('Value Minimum').fill('9');
+  await first.getByLabel('Value Maximum').fill('2');
+
+  // An enumeration is chosen from its words.
+  await page.getByRole('button', { name: 'Add condition' }).click();
+  const second = page.getByRole('group', { name: 'Condition 2' });
+  await second.getByLabel('Field').click();
+  await page.keyboard.type('Item category');
+  await page.keyboard.press('Enter');
+
+  await expect(searchButton(page)).toBeEnabled({ timeout: 15_000 });
+  await searchButton(page).click();
+  await expect(page.getByText('The minimum of Level is above its maximum.')).toBeVisible();
+  await expect(page.getByText('Field, operator and value must all be filled.')).toBeVisible();
+  await second.getByLabel('Value').click();
+  await page.locator('.ant-select-dropdown:visible').getByText('Material', { exact: true }).click();
+  expect(queries).toBe(0);
+  await expect(page).not.toHaveURL(/q=/);
+});

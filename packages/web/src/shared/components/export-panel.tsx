@@ -1,0 +1,176 @@
+import { useCallback, useState } from 'react';
+import { Alert, Button, Flex, Progress, Space, Tooltip, Typography } from 'antd';
+import { DownloadOutlined, FileExcelOutlined, StopOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ExportRequestInput, ExportTask } from '@gm/contract/exports.contract.ts';
+import { P } from '@gm/contract/permissions.ts';
+import { showInfo } from '../feedback.ts';
+import { formatBytes } from '../format.ts';
+import { normalizeLanguage } from '../language.ts';
+import { downloadExport, exportTaskQueryOptions, isActive, useCreateExport, useRemoveExport } from '../exports.queries.ts';
+import { paths } from '../paths.ts';
+import { Allowed, useCan } from './permission.tsx';
+
+/**
+ * A list's export (issue 11 section 4): the Export button makes a background download task of
+ * the whole filtered result, whose progress shows above the list until the operator hides it;
+ * "Export this page" answers the rows shown as a file at once. The task followed is kept for
+ * the tab's session (per list), so a reload shows it again.
+ */
+const storageKey = (key: string) => `gm.export.${key}`;
+
+function readStored(key: string): string | null {
+  try {
+    return globalThis.sessionStorage?.getItem(storageKey(key)) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The task a list follows, kept for the tab's session. */
+export function useFollowedExport(key: string) {
+  const [id, setId] = useState<string | null>(() => readStored(key));
+  const follow = useCallback(
+    (next: string | null) => {
+      setId(next);
+      try {
+        if (next === null) globalThis.sessionStorage?.removeItem(storageKey(key));
+        else globalThis.sessionStorage?.setItem(storageKey(key), next);
+      } catch {
+        // Storage disabled: followed for this page only.
+      }
+    },
+    [key],
+  );
+  return { id, follow };
+}
+
+/** Rows written against the estimate, in words. */
+export function progressText(task: Pick<ExportTask, 'rows' | 'totalEstimate' | 'totalExact'>, t: TFunction<'common'>): string {
+  const rows = task.rows.toLocaleString();
+  if (task.totalEstimate === null) return t('exports.rows', { rows });
+  return t(task.totalExact ? 'exports.progress' : 'exports.progressMore', { rows, total: task.totalEstimate.toLocaleString() });
+}
+
+export function progressPercent(task: Pick<ExportTask, 'status' | 'rows' | 'totalEstimate'>): number {
+  if (task.status === 'done') return 100;
+  if (!task.totalEstimate) return 0;
+  return Math.min(99, Math.floor((task.rows / task.totalEstimate) * 100));
+}
+
+/** Export and "Export this page", for operators who may export (12002). */
+export function ExportButtons({
+  request,
+  onPage,
+  onCreated,
+}: {
+  /** What Export exports; null while there is no search to export. */
+  request: ExportRequestInput | null;
+  /** Downloads the page shown; absent where there are no pages. */
+  onPage?: (() => Promise<unknown>) | null;
+  onCreated: (task: ExportTask) => void;
+}) {
+  const { t } = useTranslation('common');
+  const create = useCreateExport();
+  const [pageBusy, setPageBusy] = useState(false);
+  return (
+    <Allowed code={P.EXPORT}>
+      <Space wrap>
+        <Tooltip title={t('exports.buttonHint')}>
+          <Button
+            icon={<FileExcelOutlined />}
+            disabled={!request}
+            loading={create.isPending}
+            onClick={() => {
+              if (!request) return;
+              create.mutate(request, {
+                onSuccess: (task) => {
+                  onCreated(task);
+                  showInfo(t('exports.created'));
+                },
+              });
+            }}
+          >
+            {t('exports.button')}
+          </Button>
+        </Tooltip>
+        {onPage !== undefined ? (
+          <Tooltip title={t('exports.pageHint')}>
+            <Button
+              icon={<DownloadOutlined />}
+              disabled={!onPage}
+              loading={pageBusy}
+              onClick={() => {
+                if (!onPage) return;
+                setPageBusy(true);
+                onPage()
+                  .catch(() => undefined) // shown by the download helper
+                  .finally(() => setPageBusy(false));
+              }}
+            >
+              {t('exports.page')}
+            </Button>
+          </Tooltip>
+        ) : null}
+      </Space>
+    </Allowed>
+  );
+}
+
+const STATUS_TYPE = { queued: 'info', running: 'info', done: 'success', failed: 'error', cancelled: 'warning' } as const;
+
+/** The followed task's progress: rows against the estimate, then its file; cancel while it runs. */
+export function ExportProgress({ id, onDismiss }: { id: string | null; onDismiss: () => void }) {
+  const { t, i18n } = useTranslation('common');
+  const language = normalizeLanguage(i18n.language);
+  const query = useQuery(exportTaskQueryOptions(id));
+  const remove = useRemoveExport();
+  const canOpenCentre = useCan(P.DB_DOWNLOAD_TASKS);
+  const task = query.data;
+  if (!id || !task) return null;
+  const active = isActive(task.status);
+  const log = language === 'zh-CN' ? task.log.zh : task.log.en;
+  const detail =
+    task.status === 'done'
+      ? t('exports.ready', { rows: task.rows.toLocaleString(), size: formatBytes(task.bytes) })
+      : task.status === 'failed'
+        ? (task.error ?? '')
+        : progressText(task, t);
+
+  return (
+    <Alert
+      type={STATUS_TYPE[task.status]}
+      showIcon
+      closable={!active}
+      onClose={onDismiss}
+      style={{ marginBottom: 12 }}
+      data-testid="export-progress"
+      title={
+        <Flex justify="space-between" align="center" gap={12} wrap>
+          <Space size={12} wrap>
+            <Typography.Text strong>{t('exports.title', { log })}</Typography.Text>
+            <Typography.Text>{t(`exports.status.${task.status}`)}</Typography.Text>
+            <Typography.Text type="secondary">{detail}</Typography.Text>
+          </Space>
+          <Space wrap>
+            {task.status === 'done' ? (
+              <Button type="primary" size="small" icon={<DownloadOutlined />} onClick={() => void downloadExport(task).catch(() => undefined)}>
+                {t('exports.download')}
+              </Button>
+            ) : null}
+            {active ? (
+              <Button size="small" danger icon={<StopOutlined />} loading={remove.isPending} onClick={() => remove.mutate(task.id, { onSuccess: () => showInfo(t('exports.cancelled')) })}>
+                {t('exports.cancel')}
+              </Button>
+            ) : null}
+            {canOpenCentre ? <Link to={paths.dbDownloadTasks}>{t('exports.centre')}</Link> : null}
+          </Space>
+        </Flex>
+      }
+      description={active ? <Progress percent={progressPercent(task)} status="active" size="small" aria-label={progressText(task, t)} /> : undefined}
+    />
+  );
+}
