@@ -9,6 +9,7 @@ import { customQueryBody, logCatalogue, type LogColumnView, type LogRecord } fro
 import { P } from '@gm/contract/permissions.ts';
 import { isApiError } from '../../shared/api-client.ts';
 import { LogFilterBuilder, LogSearchButtons, type LogFilterValues } from '../../shared/components/log-filter-builder.tsx';
+import { ExportButtons, ExportProgress, useFollowedExport } from '../../shared/components/export-panel.tsx';
 import { PageContainer } from '../../shared/components/page-container.tsx';
 import { translateIssue } from '../../shared/form-rules.ts';
 import { normalizeLanguage } from '../../shared/language.ts';
@@ -55,6 +56,12 @@ export function CustomQueryPage() {
   const isNew = request !== null && customSignature(request) !== lastSignature;
   const query = useQuery(customQueryOptions(request, isNew));
   const wait = useQueryWait();
+  const followed = useFollowedExport('custom');
+  // A table export takes the table, the time range (required for it) and the columns; offset and limit do not apply.
+  const exportRequest =
+    request && request.start !== undefined && request.end !== undefined
+      ? { table: request.table, start: request.start, end: request.end, ...(request.columns ? { columns: request.columns } : {}) }
+      : null;
   const [form] = Form.useForm<CustomForm>();
   const table = Form.useWatch('table', form);
   const tableColumns = useMemo(() => visibleToOperator(columnsOfTable(table), personal), [table, personal]);
@@ -186,7 +193,8 @@ export function CustomQueryPage() {
           <Typography.Text strong>
             {data ? (data.results.length > 0 ? t('custom.shown', { from: data.offset + 1, to: data.offset + data.results.length }) : t('custom.none')) : null}
           </Typography.Text>
-          <Space>
+          <Space wrap>
+            <ExportButtons request={exportRequest} onCreated={(task) => followed.follow(task.id)} hint={t('custom.exportHint')} />
             <Button icon={<LeftOutlined />} disabled={!data || search.offset === 0 || query.isFetching} onClick={() => turn(search.offset - (data?.limit ?? search.limit))}>
               {t('custom.previous', { limit: data?.limit ?? search.limit })}
             </Button>
@@ -195,6 +203,7 @@ export function CustomQueryPage() {
             </Button>
           </Space>
         </Flex>
+        <ExportProgress id={followed.id} onDismiss={() => followed.follow(null)} />
         <Table<LogRecord>
           rowKey="__row"
           size="middle"

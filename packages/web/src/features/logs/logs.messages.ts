@@ -40,6 +40,7 @@ export const en = {
     none: 'No rows.',
     previous: 'Previous {{limit}}',
     next: 'Next {{limit}}',
+    exportHint: 'Every row of the table in the time range (offset and limit do not apply) to an Excel file, made in the background. Needs a time range.',
   },
 };
 
@@ -82,5 +83,6 @@ export const zhCN: Translation<typeof en> = {
     none: '没有记录。',
     previous: '上 {{limit}} 条',
     next: '下 {{limit}} 条',
+    exportHint: '将该表在时间范围内的全部记录（不受偏移量和条数限制）导出为 Excel 文件，在后台生成。需要选择时间范围。',
   },
 };

@@ -66,12 +66,15 @@ export function ExportButtons({
   request,
   onPage,
   onCreated,
+  hint,
 }: {
   /** What Export exports; null while there is no search to export. */
   request: ExportRequestInput | null;
   /** Downloads the page shown; absent where there are no pages. */
   onPage?: (() => Promise<unknown>) | null;
   onCreated: (task: ExportTask) => void;
+  /** What Export takes, when it is not "every row of this search". */
+  hint?: string;
 }) {
   const { t } = useTranslation('common');
   const create = useCreateExport();
@@ -79,7 +82,7 @@ export function ExportButtons({
   return (
     <Allowed code={P.EXPORT}>
       <Space wrap>
-        <Tooltip title={t('exports.buttonHint')}>
+        <Tooltip title={hint ?? t('exports.buttonHint')}>
           <Button
             icon={<FileExcelOutlined />}
             disabled={!request}
