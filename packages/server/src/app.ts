@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { ErrorCode } from '@gm/contract/errors.ts';
 import { translate } from '@gm/contract/messages.ts';
 import { migrateToLatest, openDatabase, type Database } from './db/database.ts';
@@ -16,6 +16,7 @@ import { frameworkRefusal, installErrorHandler } from './platform/errors/error-h
 import { DomainError } from './platform/errors/domain-error.ts';
 import { refuseControlChars } from './platform/errors/input-guard.ts';
 import { requestLanguage } from './platform/i18n.ts';
+import { responseSerializerCompiler } from './platform/response-serializer.ts';
 import { docsPolicy, registerSecurityHeaders, registerWebApp } from './platform/web/web-app.ts';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes.ts';
 import { healthRoutes, VERSION } from './modules/health/health.routes.ts';
@@ -61,6 +62,8 @@ export interface BuildOptions {
   now?: () => number;
   /** The game gateway; default: the embedded game world in the same database. */
   gateway?: GameGateway;
+  /** Also parse every response with zod and require the writer's text to equal it (the tests; platform/response-serializer.ts). */
+  verifyResponses?: boolean;
 }
 
 export const DEFAULT_CONFIG: AppConfig = {
@@ -110,7 +113,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     frameworkErrors: frameworkRefusal,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ verify: options.verifyResponses ?? false }));
   app.decorate('ctx', ctx);
   app.decorate('database', database);
   app.addHook('onClose', async () => database.close());
