@@ -1,8 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 
 /**
  * How the console's pages are served: the security headers of every response, the built web app
@@ -55,24 +56,75 @@ export function docsPolicy(header: string): string {
 /** HSTS, sent only over TLS (or behind a trusted proxy that says https). */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
+/** helmet's options: see `registerSecurityHeaders`. */
+const HELMET_OPTIONS = {
+  enableCSPNonces: true,
+  contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+  strictTransportSecurity: false,
+  frameguard: { action: 'deny' },
+  referrerPolicy: { policy: 'no-referrer' },
+} as const;
+
+/** The headers helmet writes, in its order; the CSP is cut where its two nonces go. */
+type HelmetHeader = { name: string; value: string | number | readonly string[] } | { name: string; csp: [string, string, string] };
+
 /**
- * helmet on every route: the CSP above with per-response nonces, `X-Frame-Options: DENY`,
- * `X-Content-Type-Options: nosniff`, `Referrer-Policy: no-referrer`, and helmet's cross-origin
- * isolation headers. HSTS is left to the hook below: helmet would send it on plain HTTP too,
+ * What helmet writes for these options, found once by asking @fastify/helmet itself (a
+ * throwaway instance answering one request). @fastify/helmet builds a new helmet middleware,
+ * parsing every option and directive, on each request to fit that request's nonces: about as
+ * much work as the console's whole answer to a short list (docs/performance.md, "API overhead").
+ */
+async function helmetHeaders(): Promise<HelmetHeader[]> {
+  const probe = Fastify();
+  await probe.register(helmet, HELMET_OPTIONS);
+  let nonces = { script: '', style: '' };
+  probe.get('/', async (_request, reply) => {
+    nonces = reply.cspNonce;
+    return '';
+  });
+  const res = await probe.inject({ method: 'GET', url: '/' });
+  await probe.close();
+  const headers: HelmetHeader[] = [];
+  // The probe's own headers (content type, length, date, connection) are not helmet's.
+  const own = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+  for (const [name, value] of Object.entries(res.headers)) {
+    if (own.has(name) || value === undefined) continue;
+    if (name === 'content-security-policy' && typeof value === 'string') {
+      const [before, rest] = value.split(nonces.script);
+      const [middle, after] = (rest ?? '').split(nonces.style);
+      if (before === undefined || middle === undefined || after === undefined || value.split(nonces.script).length !== 2) throw new Error('helmet wrote an unexpected CSP');
+      headers.push({ name, csp: [before, middle, after] });
+    } else {
+      headers.push({ name, value });
+    }
+  }
+  if (!headers.some((h) => 'csp' in h)) throw new Error('helmet wrote no CSP');
+  return headers;
+}
+
+/**
+ * Every response carries helmet's headers: the CSP above with per-response nonces (`'nonce-…'`
+ * in script-src and style-src, the same on `reply.cspNonce` for index.html), `X-Frame-Options:
+ * DENY`, `X-Content-Type-Options: nosniff`, `Referrer-Policy: no-referrer`, and helmet's
+ * cross-origin isolation headers. They are the ones @fastify/helmet writes for `HELMET_OPTIONS`,
+ * worked out once at start; each response only gets its own two nonces (16 random bytes each, as
+ * helmet makes them). HSTS is not helmet's here: helmet would send it on plain HTTP too,
  * where it means nothing, and a browser that once saw it over a TLS-terminating proxy must not
  * be told anything by a loopback test server.
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
-    enableCSPNonces: true,
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
-    strictTransportSecurity: false,
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'no-referrer' },
-  });
-  // request.protocol is https on a TLS socket, or from X-Forwarded-Proto when trustProxy is on.
-  app.addHook('onRequest', async (request, reply) => {
+  const headers = await helmetHeaders();
+  // Set on every request by the hook below (a reference type starts as null, as Fastify asks).
+  app.decorateReply('cspNonce', null as unknown as FastifyReply['cspNonce']);
+  app.addHook('onRequest', (request, reply, done) => {
+    const random = randomBytes(32).toString('hex');
+    const nonces = { script: random.slice(0, 32), style: random.slice(32) };
+    reply.cspNonce = nonces;
+    const res = reply.raw;
+    for (const h of headers) res.setHeader(h.name, 'csp' in h ? h.csp[0] + nonces.script + h.csp[1] + nonces.style + h.csp[2] : h.value);
+    // request.protocol is https on a TLS socket, or from X-Forwarded-Proto when trustProxy is on.
     if (request.protocol === 'https') void reply.header('strict-transport-security', HSTS);
+    done();
   });
 }
 
