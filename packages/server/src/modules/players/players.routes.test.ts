@@ -204,6 +204,8 @@ describe('ban, mute and kick', () => {
     expect(zh.message).toBe('请选择封禁时长。');
     const noReason = await send<unknown>(admin, 'POST', '/report/closure', { roleIds, duration: 3600, reason: '  ' });
     expect(noReason.details).toEqual([{ path: 'reason', message: 'Please enter the reason.' }]);
+    // Later than the two above (entries of the same millisecond have no order): it names no targets.
+    t.clock.now += 1;
     const none = await send<unknown>(admin, 'POST', '/report/banned', { roleIds: [], duration: 3600, reason: 'x' });
     expect(none.details?.[0]?.message).toBe('Please select the players first.');
     for (const id of roleIds) expect((await player(id)).ban_until).toBeNull();
@@ -379,6 +381,8 @@ describe('identity mark, bag, maps and values', () => {
     expect(await world().signInRefusal(res.result.roleId)).toBeNull();
     const second = await send<{ roleId: string }>(admin, 'POST', '/players', { areaId: '1001', roleName: 'QA Tester 2', identityMark: 0, account: 'qa.second', remark: 'x' });
     expect(Number(second.result.roleId)).toBe(Number(res.result.roleId) + 1);
+    // Later than the two above: entries of the same millisecond have no order.
+    t.clock.now += 1;
     const unknown = await send<unknown>(admin, 'POST', '/players', { areaId: '9999', roleName: 'Nobody', remark: 'x' });
     expect(unknown.message).toBe('The game refused the command: Player data error: areaId not found');
     const [entry] = await auditRows('players.create');
