@@ -4,7 +4,7 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { ErrorCode } from '@gm/contract/errors.ts';
 import { translate } from '@gm/contract/messages.ts';
@@ -171,7 +171,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     global: false,
     errorResponseBuilder: (_request, context) => new DomainError(ErrorCode.TOO_MANY_REQUESTS, { retryAfter: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   });
-  const notFoundLimit = app.rateLimit({ max: ctx.config.notFoundPerMinute, timeWindow: 60_000 });
+  // The web app's own pages (client routes served as index.html) are not probes: never limited.
+  const isAppPage = (request: FastifyRequest) => request.method === 'GET' && !request.url.startsWith('/api') && web?.isAppPath(request.url) === true;
+  const notFoundLimit = app.rateLimit({ max: ctx.config.notFoundPerMinute, timeWindow: 60_000, allowList: isAppPage });
   app.setNotFoundHandler({ preHandler: notFoundLimit }, async (request, reply) => {
     if (request.url.startsWith('/api') || !web?.isAppPath(request.url) || request.method !== 'GET') {
       const lang = requestLanguage(request);
