@@ -54,6 +54,17 @@ describe('preparedQuery', () => {
     });
   });
 
+  it('binds lists item by item, compiled once per length', async () => {
+    const named = preparedQuery((db, ids: readonly string[], status: string) =>
+      db.selectFrom('game_regions').select('id').where('id', 'in', ids).where('status', '=', status).orderBy('id'),
+    );
+    expect(await named(database.db, ['a', 'c'], 'open')).toEqual([{ id: 'a' }, { id: 'c' }]);
+    expect(await named(database.db, ['b', 'c'], 'open')).toEqual([{ id: 'b' }, { id: 'c' }]);
+    expect(await named(database.db, ['c'], 'open')).toEqual([{ id: 'c' }]);
+    expect(await named(database.db, ['a', 'b', 'x'], 'open')).toEqual([{ id: 'a' }, { id: 'b' }]);
+    expect(await named(database.db, ['a', 'b'], 'closed')).toEqual([]);
+  });
+
   it('refuses a builder that does more with an argument than bind it', async () => {
     const lowered = preparedQuery((db, name: string) => db.selectFrom('game_regions').select('id').where(sql`lower(name)`, '=', name.toLowerCase()));
     await expect(lowered(database.db, 'Region A')).rejects.toThrow(/argument 0 is not bound/);

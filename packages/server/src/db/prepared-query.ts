@@ -1,56 +1,83 @@
 import { createQueryId, type Compilable, type CompiledQuery, type Kysely } from 'kysely';
 import type { DB } from './schema.ts';
 
-/** Where an argument's value goes in the parameters, or a value the query always binds. */
-type Slot = { arg: number } | { value: unknown };
+/** Where a parameter's value comes from: an argument, an item of a list argument, or the query itself. */
+type Slot = { arg: number; item: number | null } | { value: unknown };
 
 interface Template {
   compiled: CompiledQuery;
   slots: Slot[];
 }
 
-const mark = (i: number) => `\u0000PreparedQuery:Argument#${i}\u0000`;
+/** Compiled forms kept per database handle (one per combination of list lengths). */
+const FORMS_PER_HANDLE = 64;
+
+const mark = (arg: number, item: number | null) => `\u0000PreparedQuery:Argument#${arg}${item === null ? '' : `[${item}]`}\u0000`;
+
+/** Which compiled form the arguments need: the lengths of the list arguments ('' when there are none). */
+function formOf(args: readonly unknown[]): string {
+  let form = '';
+  for (let i = 0; i < args.length; i += 1) {
+    const a = args[i];
+    if (Array.isArray(a)) form += `${i}:${a.length},`;
+  }
+  return form;
+}
 
 /**
  * A query that Kysely builds and compiles once per database handle, then runs with new values.
  * Kysely builds and compiles a query on every call, and for a short read on SQLite that costs
  * more than running it (docs/performance.md, "API overhead"); the reads made on every request
- * (the request gate's) are worth preparing. The SQL text stays the same, so SQLite's statement
- * cache (database.ts) reuses its statement too.
+ * (the request gate's, the server list's) are worth preparing. The SQL text stays the same, so
+ * SQLite's statement cache (database.ts) reuses its statement too.
  *
  * `build` receives one placeholder per argument and must bind each as a plain value
- * (`.where('token_hash', '=', hash)`), never look into it: a placeholder that is not found
- * among the compiled parameters fails at the first call. A list whose length varies (`in`)
- * does not fit, since the SQL would change. Kysely plugins would run at compile time only (none
- * are configured).
+ * (`.where('token_hash', '=', hash)`), or a list as a list of values (`.where('id', 'in', ids)`),
+ * never look into a value: a placeholder not found among the compiled parameters fails at the
+ * first call. A list compiles once per length it comes in (up to 64 forms per handle; past that
+ * the query is compiled on each call, as Kysely does). `build`'s arguments take no defaults (its
+ * `length` counts them). Kysely plugins would run at compile time only (none are configured).
  */
 export function preparedQuery<Args extends unknown[], Row>(build: (db: Kysely<DB>, ...args: Args) => Compilable<Row>) {
-  const templates = new WeakMap<Kysely<DB>, Template>();
+  const arity = build.length - 1;
+  const handles = new WeakMap<Kysely<DB>, Map<string, Template>>();
 
-  function prepare(db: Kysely<DB>): Template {
-    const arity = build.length - 1;
-    const marks = Array.from({ length: arity }, (_, i) => mark(i));
-    const compiled = build(db, ...(marks as Args)).compile();
-    const slots = compiled.parameters.map((value): Slot => {
-      const arg = typeof value === 'string' ? marks.indexOf(value) : -1;
-      return arg >= 0 ? { arg } : { value };
+  function prepare(db: Kysely<DB>, args: Args): Template {
+    const places = new Map<string, { arg: number; item: number | null }>();
+    const placeholders = Array.from({ length: arity }, (_, arg) => {
+      const value = args[arg];
+      const one = (item: number | null) => {
+        const text = mark(arg, item);
+        places.set(text, { arg, item });
+        return text;
+      };
+      return Array.isArray(value) ? value.map((_item, item) => one(item)) : one(null);
     });
-    for (let i = 0; i < arity; i += 1) {
-      if (!slots.some((s) => 'arg' in s && s.arg === i) || compiled.sql.includes(mark(i))) {
-        throw new Error(`preparedQuery: argument ${i} is not bound as a plain value in ${compiled.sql}`);
+    const compiled = build(db, ...(placeholders as Args)).compile();
+    const slots = compiled.parameters.map((value): Slot => (typeof value === 'string' && places.get(value)) || { value });
+    for (const [text, place] of places) {
+      if (!slots.some((s) => 'arg' in s && s.arg === place.arg && s.item === place.item) || compiled.sql.includes(text)) {
+        throw new Error(`preparedQuery: argument ${place.arg} is not bound as a plain value in ${compiled.sql}`);
       }
     }
     return { compiled, slots };
   }
 
   return async (db: Kysely<DB>, ...args: Args): Promise<Row[]> => {
-    let template = templates.get(db);
-    if (!template) {
-      template = prepare(db);
-      templates.set(db, template);
+    let forms = handles.get(db);
+    if (!forms) {
+      forms = new Map();
+      handles.set(db, forms);
     }
-    const parameters = template.slots.map((s) => ('arg' in s ? args[s.arg] : s.value));
-    const result = await db.executeQuery<Row>({ ...template.compiled, queryId: createQueryId(), parameters });
+    const form = formOf(args);
+    let template = forms.get(form);
+    if (!template) {
+      template = prepare(db, args);
+      if (forms.size < FORMS_PER_HANDLE) forms.set(form, template);
+    }
+    const parameters = template.slots.map((s) => ('arg' in s ? (s.item === null ? args[s.arg] : (args[s.arg] as unknown[])[s.item]) : s.value));
+    const { query, sql } = template.compiled;
+    const result = await db.executeQuery<Row>({ query, sql, queryId: createQueryId(), parameters });
     return result.rows;
   };
 }

@@ -1,4 +1,5 @@
 import type { Db, Trx } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { JobRow, JobStatus, NewJobRow } from './jobs.table.ts';
 
 type Conn = Db | Trx;
@@ -11,9 +12,14 @@ export async function findJob(db: Conn, id: string): Promise<JobRow | undefined>
   return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Read with every server list (the regions' auto-close jobs): compiled once per number of subjects. */
+const pendingOf = preparedQuery((db: Db, kind: string, subjects: readonly string[]) =>
+  db.selectFrom('jobs').selectAll().where('kind', '=', kind).where('subject', 'in', subjects).where('status', '=', 'pending'),
+);
+
 export async function pendingJobs(db: Conn, kind: string, subjects: readonly string[]): Promise<JobRow[]> {
   if (subjects.length === 0) return [];
-  return db.selectFrom('jobs').selectAll().where('kind', '=', kind).where('subject', 'in', subjects).where('status', '=', 'pending').execute();
+  return pendingOf(db, kind, subjects);
 }
 
 /** Pending to cancelled; false when it was no longer pending (already fired or cancelled). */
