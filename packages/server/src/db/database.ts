@@ -31,6 +31,8 @@ export interface Database {
    * (`db.connection().execute(...)`), so no other query runs in between.
    */
   sqlite?: SQLite.Database;
+  /** The node-postgres pool behind `db` on PostgreSQL, for reads Kysely cannot shape (rows as arrays: the log store's export stream). */
+  pgPool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -127,7 +129,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
   const db = new Kysely<DB>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, dialect: 'postgres', pgPool: pool, close: () => db.destroy() };
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -58,6 +58,12 @@ export interface LogStreamQuery extends LogFilter {
   chunkSize?: number | undefined;
 }
 
+/** What `streamRows` reads: a filter, the columns wanted and their order. */
+export interface LogRowsQuery extends LogFilter, LogStreamQuery {
+  /** Columns of the log, each once; an unknown one throws `LogQueryError`. */
+  columns: readonly string[];
+}
+
 /** The custom table query (`/flow/custom_flow`): rows newest first by offset, at most `limit`. */
 export interface LogCustomQuery {
   start?: number | undefined;
@@ -110,6 +116,13 @@ export interface LogStore {
    * is never held, and breaking out of the loop stops the reading.
    */
   stream(logKey: LogKey, query: LogFilter & LogStreamQuery): AsyncIterable<LogRecord[]>;
+  /**
+   * The same rows in the same order and chunks as `stream`, each row an array of the values of
+   * `query.columns` in that order (decoded as `stream` decodes them), for a writer that takes
+   * them by position: an export of millions of rows makes no object per row
+   * (docs/performance.md, "Export"). A row array belongs to the caller, who may reuse it.
+   */
+  streamRows(logKey: LogKey, query: LogRowsQuery): AsyncIterable<unknown[][]>;
   /** The custom query on a catalogue table (`log_currency` ...); an unknown table or column throws. */
   custom(table: string, query: LogCustomQuery): Promise<LogRecord[]>;
   /** Gacha events per pool and highest rarity in [start, end), optionally of one pool. */

@@ -205,6 +205,30 @@ describe('the SQL log store reads', () => {
     expect(chunks).toEqual([40, 40, 40, 40, 40]);
   });
 
+  it('streams the same rows as arrays of the chosen columns, in their order, through each driver path', async () => {
+    const query = { ...range, conditions: [{ field: 'act_type', op: 'eq', value: 1 }] as const, chunkSize: 40 };
+    const expected = newestFirst(events.filter((e) => e.act_type === 1)).map((id) => events.find((e) => e.b_log_id === id) as Record<string, unknown>);
+    // Raw statements (better-sqlite3) or array rows (node-postgres), and objects made arrays without either.
+    const plain = createSqlLogStore({ db: t.app.database.db, dialect: t.app.database.dialect });
+    for (const reader of [store, plain]) {
+      // Without the keyset's columns (read and cut off), and with them somewhere in the middle.
+      for (const columns of [['gold_num', 'b_is_guest', 'reason'], ['gold_type', 'b_log_id', 'b_timestamp', 'b_is_guest']]) {
+        const chunks: number[] = [];
+        const seen: unknown[][] = [];
+        for await (const chunk of reader.streamRows('currency', { ...query, columns })) {
+          chunks.push(chunk.length);
+          seen.push(...chunk);
+        }
+        expect(chunks).toEqual([40, 40, 40, 40, 40]);
+        expect(seen).toEqual(expected.map((e) => columns.map((name) => e[name])));
+      }
+    }
+    const all = logColumns('currency').map((c) => c.name);
+    const [first] = (await store.streamRows('currency', { ...range, columns: all, chunkSize: 1 })[Symbol.asyncIterator]().next()).value as unknown[][];
+    expect(Object.fromEntries(all.map((name, i) => [name, first?.[i]]))).toEqual(events[299]);
+    await expect(store.streamRows('currency', { ...range, columns: ['nope'] })[Symbol.asyncIterator]().next()).rejects.toThrow(/no column/);
+  });
+
   it('runs the custom query by offset and limit on catalogue tables and columns only', async () => {
     const rows = await store.custom('log_currency', { ...range, offset: 10, limit: 5, columns: ['gold_num', 'b_log_id'] });
     expect(rows).toEqual(newestFirst(events).slice(10, 15).map((id) => ({ b_log_id: id, gold_num: events.find((e) => e.b_log_id === id)?.gold_num })));

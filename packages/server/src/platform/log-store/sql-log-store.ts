@@ -1,4 +1,5 @@
 import type SQLite from 'better-sqlite3';
+import type { Pool } from 'pg';
 import { CompiledQuery, sql, type Kysely, type RawBuilder } from 'kysely';
 import {
   LOG_BY_KEY,
@@ -12,7 +13,8 @@ import type { Database, Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { logKeyOfTable, type LogCondition, type LogRecord } from '@gm/contract/logs.contract.ts';
 import { startsWithText } from '../query/contains.ts';
-import { LogQueryError, type LogBatch, type LogFilter, type LogPageQuery, type LogPosition, type LogRow, type LogStore } from './log-store.ts';
+import { LogQueryError, type LogBatch, type LogFilter, type LogPageQuery, type LogPosition, type LogRow, type LogRowsQuery, type LogStore } from './log-store.ts';
+import { arrayReader, type ArrayReader } from './sql-log-stream.ts';
 
 /**
  * The default log store: one table per catalogue log in the main database (SQLite or
@@ -318,11 +320,48 @@ export function logReadStatements(logKey: LogKey) {
   };
 }
 
+/**
+ * `streamRows`: the chunks of `stream`, read as arrays (sql-log-stream.ts) and decoded in place.
+ * The keyset needs each chunk's last time and id; when the caller did not ask for them they are
+ * read after its columns and cut off before the chunk is handed over.
+ */
+async function* streamRowsOf(db: Kysely<DB>, read: ArrayReader, p: TablePlan, query: LogRowsQuery): AsyncGenerator<unknown[][]> {
+  const byName = new Map(p.columns.map((c) => [c.name, c]));
+  const wanted = query.columns.map((name) => {
+    const column = byName.get(name);
+    if (!column) throw new LogQueryError(`${p.table} has no column ${name}`);
+    return column;
+  });
+  const width = wanted.length;
+  const selected = [...wanted];
+  for (const name of ['b_timestamp', 'b_log_id']) if (!query.columns.includes(name)) selected.push(byName.get(name) as LogColumnDef);
+  const timeAt = selected.findIndex((c) => c.name === 'b_timestamp');
+  const idAt = selected.findIndex((c) => c.name === 'b_log_id');
+  // Text needs no decoding; numbers (text from some drivers), flags and JSON do.
+  const decoders = selected.flatMap((c, i) => (c.type === 'string' ? [] : [{ i, decode: decoderOf(c) }]));
+  const chunk = Math.max(1, Math.floor(query.chunkSize ?? STREAM_CHUNK_ROWS));
+  let after: LogPosition | undefined;
+  for (;;) {
+    const rows = await read(selectSql(p, selected, keysetSql(p, query, after), chunk).compile(db));
+    const last = rows[rows.length - 1];
+    const next = last ? { t: Number(last[timeAt]), id: String(last[idAt]) } : undefined;
+    for (const row of rows) {
+      for (const { i, decode } of decoders) row[i] = decode(row[i]);
+      if (row.length > width) row.length = width;
+    }
+    if (rows.length > 0) yield rows;
+    if (rows.length < chunk || !next) return;
+    after = next;
+  }
+}
+
 export interface SqlLogStoreOptions {
   db: Kysely<DB>;
   dialect: Dialect;
   /** The better-sqlite3 handle behind `db`, when it is SQLite. */
   sqlite?: SQLite.Database | undefined;
+  /** The node-postgres pool behind `db`, when it is PostgreSQL (rows read as arrays for `streamRows`). */
+  pgPool?: Pool | undefined;
 }
 
 /** One-row statements prepared once per table, run inside one better-sqlite3 transaction. */
@@ -353,7 +392,7 @@ function sqliteInserter(sqlite: SQLite.Database, plan: (logKey: LogKey) => Table
   });
 }
 
-export function createSqlLogStore({ db, dialect, sqlite }: SqlLogStoreOptions | Database): LogStore {
+export function createSqlLogStore({ db, dialect, sqlite, pgPool }: SqlLogStoreOptions | Database): LogStore {
   const plans = new Map<LogKey, TablePlan>();
   const plan = (logKey: LogKey) => {
     let found = plans.get(logKey);
@@ -366,6 +405,7 @@ export function createSqlLogStore({ db, dialect, sqlite }: SqlLogStoreOptions | 
 
   if (sqlite) for (const pragma of SQLITE_BULK_PRAGMAS) sqlite.pragma(pragma);
   const insertOnSqlite = sqlite ? sqliteInserter(sqlite, plan) : undefined;
+  const readArrays = arrayReader({ db, sqlite, pgPool });
 
   /** All batches in one transaction; returns how many rows were new. */
   async function insertAll(batches: readonly LogBatch[]): Promise<number> {
@@ -482,6 +522,8 @@ export function createSqlLogStore({ db, dialect, sqlite }: SqlLogStoreOptions | 
         after = { t: last.b_timestamp as number, id: last.b_log_id as string };
       }
     },
+
+    streamRows: (logKey, query) => streamRowsOf(db, readArrays, plan(logKey), query),
 
     async custom(table, query) {
       const logKey = logKeyOfTable(table);
