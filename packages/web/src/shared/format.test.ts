@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import { describeAgent, durationParts, formatStamp, fromPickerValue, prettyJson, toPickerValue } from './format.ts';
+import { describeAgent, durationParts, formatChange, formatMinorUnits, formatStamp, fromPickerValue, prettyJson, toPickerValue } from './format.ts';
 
 describe('time formatting', () => {
   const ms = Date.UTC(2024, 0, 2, 3, 4, 5);
@@ -35,5 +35,23 @@ describe('time formatting', () => {
   it('prints JSON', () => {
     expect(prettyJson({ a: 1 })).toBe('{\n  "a": 1\n}');
     expect(prettyJson(undefined)).toBe('');
+  });
+});
+
+describe('money', () => {
+  it('shows money in display units exactly', () => {
+    expect(formatMinorUnits(1999)).toBe('19.99');
+    expect(formatMinorUnits(10)).toBe('0.10');
+    expect(formatMinorUnits(-5)).toBe('-0.05');
+    expect(formatMinorUnits(123456789)).toBe('1,234,567.89');
+  });
+});
+
+describe('changes', () => {
+  it('shows a change against a figure before as a signed percentage', () => {
+    expect(formatChange(125, 100)).toBe('+25.0%');
+    expect(formatChange(97, 100)).toBe('-3.0%');
+    expect(formatChange(100, 100)).toBe('+0.0%');
+    expect(formatChange(5, 0)).toBeNull();
   });
 });

@@ -20,7 +20,22 @@ function zone(tz?: string): string {
 
 export function formatStamp(ms: number | null | undefined, tz?: string): string {
   if (ms === null || ms === undefined || !Number.isFinite(ms)) return '-';
-  return dayjs(ms).tz(zone(tz)).format(STAMP_FORMAT);
+  return formatInZone(ms, STAMP_FORMAT, tz);
+}
+
+/** A time in the display zone in another format (`YYYY-MM-DD`, `HH:mm`). */
+export function formatInZone(ms: number, format: string, tz?: string): string {
+  return dayjs(ms).tz(zone(tz)).format(format);
+}
+
+/** The start of a day (`YYYY-MM-DD`) of the display zone, as epoch milliseconds. */
+export function startOfDayInZone(date: string, tz?: string): number {
+  return dayjs.tz(date, 'YYYY-MM-DD', zone(tz)).valueOf();
+}
+
+/** How far the display zone's clock is ahead of UTC at that moment, in milliseconds. */
+export function zoneOffsetMs(ms: number, tz?: string): number {
+  return dayjs(ms).tz(zone(tz)).utcOffset() * 60_000;
 }
 
 export function fromNow(ms: number | null | undefined): string {
@@ -70,6 +85,26 @@ export function describeAgent(userAgent: string): string {
   const browser = edge ?? /(Firefox|Chrome|Safari)\/[\d.]+/.exec(userAgent)?.[0] ?? userAgent.split(' ')[0] ?? userAgent;
   const os = /Windows|Mac OS X|Android|iPhone|iPad|Linux/.exec(userAgent)?.[0];
   return os ? `${browser} · ${os}` : browser;
+}
+
+/**
+ * An integer count of a currency's minor unit (cents, fen) in display units, exactly: never
+ * through a float division, so 1999 is "19.99" and 10 is "0.10".
+ */
+export function formatMinorUnits(value: number): string {
+  if (!Number.isSafeInteger(value)) return String(value);
+  const sign = value < 0 ? '-' : '';
+  const abs = Math.abs(value);
+  const whole = Math.floor(abs / 100);
+  const cents = String(abs % 100).padStart(2, '0');
+  return `${sign}${whole.toLocaleString('en-US')}.${cents}`;
+}
+
+/** The change from `before` to `now` as "+12.5%" / "-3.0%"; null when there is nothing to compare with (0 before). */
+export function formatChange(now: number, before: number): string | null {
+  if (before === 0) return null;
+  const change = (now - before) / before;
+  return `${change >= 0 ? '+' : ''}${(change * 100).toFixed(1)}%`;
 }
 
 /** A file size for people: 512 B, 45.2 KB, 3.1 MB. */

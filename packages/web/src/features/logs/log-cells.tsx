@@ -6,9 +6,9 @@ import type { Language } from '@gm/contract/messages.ts';
 import type { LogColumnView, LogRecord } from '@gm/contract/logs.contract.ts';
 import { getGlobalConfig } from '../../shared/app-config.ts';
 import { JsonView } from '../../shared/components/json-view.tsx';
-import { formatStamp } from '../../shared/format.ts';
+import { formatMinorUnits, formatStamp } from '../../shared/format.ts';
 import { hrefs } from '../../shared/paths.ts';
-import { formatMinorUnits, ROLE_ID_FIELDS, summarizeJson, TIME_FIELD, ZERO_MEANS_PERMANENT } from './log-columns.ts';
+import { ROLE_ID_FIELDS, summarizeJson, TIME_FIELD, ZERO_MEANS_PERMANENT } from './log-columns.ts';
 
 const empty = <Typography.Text type="secondary">-</Typography.Text>;
 

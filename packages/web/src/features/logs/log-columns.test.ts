@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { logCatalogue } from '@gm/contract/logs.contract.ts';
-import { defaultColumns, displayOrder, formatMinorUnits, readColumnChoice, storeColumnChoice, summarizeJson, visibleToOperator } from './log-columns.ts';
+import { defaultColumns, displayOrder, readColumnChoice, storeColumnChoice, summarizeJson, visibleToOperator } from './log-columns.ts';
 
 const lists = logCatalogue().lists;
 const list = (path: string) => {
@@ -41,13 +41,6 @@ describe('log columns', () => {
     expect(readColumnChoice('item', ['b_timestamp'], storage)).toBeNull();
     storeColumnChoice('currency', null, storage);
     expect(readColumnChoice('currency', ['b_timestamp'], storage)).toBeNull();
-  });
-
-  it('shows money in display units exactly', () => {
-    expect(formatMinorUnits(1999)).toBe('19.99');
-    expect(formatMinorUnits(10)).toBe('0.10');
-    expect(formatMinorUnits(-5)).toBe('-0.05');
-    expect(formatMinorUnits(123456789)).toBe('1,234,567.89');
   });
 
   it('summarizes item stacks and gacha results', () => {

@@ -62,19 +62,6 @@ export function storeColumnChoice(listKey: string, chosen: readonly string[] | n
   }
 }
 
-/**
- * An integer count of a currency's minor unit (cents, fen) in display units, exactly: never
- * through a float division, so 1999 is "19.99" and 10 is "0.10".
- */
-export function formatMinorUnits(value: number): string {
-  if (!Number.isSafeInteger(value)) return String(value);
-  const sign = value < 0 ? '-' : '';
-  const abs = Math.abs(value);
-  const whole = Math.floor(abs / 100);
-  const cents = String(abs % 100).padStart(2, '0');
-  return `${sign}${whole.toLocaleString('en-US')}.${cents}`;
-}
-
 /** A JSON cell (item stacks, gacha results, card ids) as short lines: `gold ×100`, `card_7 ★5 NEW`. */
 export function summarizeJson(value: unknown): string[] {
   if (!Array.isArray(value)) return value === null || value === undefined ? [] : [JSON.stringify(value)];

@@ -13,7 +13,7 @@ import {
 } from '@gm/contract/logs.contract.ts';
 import { normalizeLanguage } from '../language.ts';
 import { fromPickerValue, nowInZone, STAMP_FORMAT, toPickerValue } from '../format.ts';
-import { QUICK_RANGES, quickRange, type QuickRange } from '../quick-ranges.ts';
+import { quickRange } from '../quick-ranges.ts';
 import { messageKeyToI18n, translateKey } from '../translate.ts';
 import {
   conditionIssueToForm,
@@ -27,6 +27,7 @@ import {
   type FormIssue,
 } from '../log-conditions.ts';
 import { DateRangeFilter, type TimeRange } from './date-range-filter.tsx';
+import { QuickRangeButtons } from './quick-range-buttons.tsx';
 
 /**
  * The one filter builder of the log screens (issue 11): a time range with the spec's quick
@@ -95,20 +96,6 @@ export function showLogFilterIssues(form: FormInstance, issues: readonly FormIss
   form.setFields([...byName.values()]);
   const [first] = issues;
   if (first) form.scrollToField(first.name, { block: 'nearest' });
-}
-
-/** The spec's quick ranges as one-click buttons beside the picker (the picker offers them too). */
-function QuickRanges({ onPick }: { onPick: (range: QuickRange) => void }) {
-  const { t } = useTranslation('common');
-  return (
-    <Space size={0} wrap className="gm-quick-ranges">
-      {QUICK_RANGES.map((range) => (
-        <Button key={range} type="link" size="small" onClick={() => onPick(range)}>
-          {t(`time.quick.${range}`)}
-        </Button>
-      ))}
-    </Space>
-  );
 }
 
 /** One time in the display time zone, as epoch milliseconds. */
@@ -312,7 +299,7 @@ export function LogFilterBuilder({ columns, rangeRequired = true }: { columns: r
           <Form.Item name="range" noStyle>
             <DateRangeFilter style={{ width: 380 }} />
           </Form.Item>
-          <QuickRanges
+          <QuickRangeButtons
             onPick={(range) => {
               form.setFields([{ name: 'range', value: quickRange(range, nowInZone()), errors: [] }]);
             }}
