@@ -26,6 +26,7 @@ import { ingestRoutes } from './game/ingest/ingest.routes.ts';
 import { areaJobHandlers, areasRoutes } from './modules/areas/areas.routes.ts';
 import { startJobWorker, type JobHandlers } from './platform/jobs/jobs.service.ts';
 import { createSqlLogStore } from './platform/log-store/sql-log-store.ts';
+import { logStoreSourceOf } from './platform/log-store/open-log-store.ts';
 import { whitelistsRoutes } from './modules/whitelists/whitelists.routes.ts';
 import { resourcesRoutes } from './modules/resources/resources.routes.ts';
 import { sequencesRoutes } from './modules/sequences/sequences.routes.ts';
@@ -98,7 +99,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await logStore.ensureTables();
   const now = options.now ?? Date.now;
   const gateway = options.gateway ?? createEmbeddedGateway(database.db, { now });
-  const ctx: ServiceContext = { db: database.db, dialect: database.dialect, config: { ...DEFAULT_CONFIG, ...options.config }, now, gateway, logStore };
+  const logStoreSource = logStoreSourceOf(options.databaseUrl, options.pgSchema);
+  const ctx: ServiceContext = { db: database.db, dialect: database.dialect, config: { ...DEFAULT_CONFIG, ...options.config }, now, gateway, logStore, logStoreSource };
   const startedAt = now();
 
   const app = Fastify({

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db, Dialect } from '../db/database.ts';
 import type { GameGateway } from '../game/gateway/gateway.ts';
 import type { LogStore } from './log-store/log-store.ts';
+import type { LogStoreSource } from './log-store/open-log-store.ts';
 import type { AuditActor } from './audit/audit.service.ts';
 import { loggedOut } from './errors/domain-error.ts';
 import type { Principal } from './auth/access.ts';
@@ -39,6 +40,8 @@ export interface ServiceContext {
   gateway: GameGateway;
   /** Where event logs live (house plan section 5): read and written only through this port. */
   logStore: LogStore;
+  /** Where another thread can open the same log store (the export's worker thread); none for an in-memory database. */
+  logStoreSource?: LogStoreSource | undefined;
 }
 
 export function actorOf(request: FastifyRequest): AuditActor {

@@ -16,6 +16,11 @@ export interface ExportColumns {
   columns: XlsxColumn[];
   /** One sheet row from one log row, in column order. */
   toCells(row: LogRecord): CellValue[];
+  /**
+   * One sheet row from the values of the columns in order (a row of the log store's
+   * `streamRows`), formatted in place: the array itself is the sheet row.
+   */
+  formatInPlace(values: unknown[]): CellValue[];
 }
 
 type Format = (value: unknown) => CellValue;
@@ -67,6 +72,10 @@ export function exportColumns(logKey: LogKey, names: readonly string[], lang: La
       const cells = new Array<CellValue>(width);
       for (let i = 0; i < width; i += 1) cells[i] = (formats[i] as Format)(row[(chosen[i] as LogColumnDef).name]);
       return cells;
+    },
+    formatInPlace(values) {
+      for (let i = 0; i < width; i += 1) values[i] = (formats[i] as Format)(values[i]);
+      return values as CellValue[];
     },
   };
 }

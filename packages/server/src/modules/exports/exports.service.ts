@@ -1,9 +1,8 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { ErrorCode, type Page } from '@gm/contract/errors.ts';
 import {
   EXPORT_ROWS_PER_SHEET,
@@ -15,7 +14,7 @@ import {
   type ExportTask,
 } from '@gm/contract/exports.contract.ts';
 import { LOG_BY_KEY, logColumns, type LogKey } from '@gm/contract/log-catalogue.ts';
-import { LOG_LIST_PERMISSION, checkLogConditions, logKeyOfPath, logKeyOfTable, type LogCondition, type LogQueryIssue } from '@gm/contract/logs.contract.ts';
+import { LOG_LIST_PERMISSION, checkLogConditions, logKeyOfPath, logKeyOfTable, type LogQueryIssue } from '@gm/contract/logs.contract.ts';
 import { translate, type Language } from '@gm/contract/messages.ts';
 import { isGranted, P } from '@gm/contract/permissions.ts';
 import type { ExportTaskRow } from '../../db/export-tasks.table.ts';
@@ -30,6 +29,7 @@ import { XlsxStreamWriter } from '../../platform/spreadsheet/xlsx-writer.ts';
 import { ZipTooLargeError } from '../../platform/spreadsheet/zip-writer.ts';
 import * as logsService from '../logs/logs.service.ts';
 import { exportColumns, sheetNamer } from './export-file.ts';
+import { writeExportFile, writeExportFileInThread, type ExportJob, type ExportReports } from './export-writing.ts';
 import * as exportsRepository from './exports.repository.ts';
 
 /**
@@ -52,10 +52,11 @@ export const EXPORT_COUNT_BOUND = 2_000_000;
 /** Progress (and the check for a cancel) every this many rows. */
 export const PROGRESS_EVERY_ROWS = 20_000;
 /**
- * Rows read from the store at once. Small on purpose: a SQLite read holds the event loop for the
- * length of one chunk, and a chunk that outlives a few young-generation collections while it is
- * written gets promoted, so large chunks grow the old generation (and RSS) by their size each
- * time (docs/performance.md, "Export").
+ * Rows read from the store at once. Small on purpose: when the export runs on the instance's own
+ * thread (an in-memory database), a SQLite read holds the event loop for the length of one chunk;
+ * and a chunk that outlives a few young-generation collections while it is written gets promoted,
+ * so large chunks grow the old generation (and RSS) by their size each time (docs/performance.md,
+ * "Export").
  */
 export const EXPORT_CHUNK_ROWS = 500;
 /** A running claim not renewed for this long is presumed dead and may be taken over. */
@@ -331,76 +332,69 @@ export interface RunOptions {
   rowsPerSheet?: number;
   /** The instance is closing: the task in hand goes back to the queue for another worker. */
   signal?: AbortSignal;
+  /** Rows read from the log store at once (tests make it small). */
+  chunkRows?: number;
+  /** false: write in this thread even when the log store could be opened in a worker thread. */
+  thread?: boolean;
+  /** Called after each progress report is recorded, before the writer goes on (tests cancel from here). */
+  onProgress?: (taskId: string, rows: number) => Promise<void> | void;
 }
 
 type Outcome = 'done' | 'failed' | 'cancelled' | 'released';
 
-/** Slices of the range the total is counted in (see `boundedTotal`). */
-const COUNT_SLICES = 32;
-
-/**
- * The bounded total of an export, counted slice by slice of its time range with a turn of the
- * event loop between slices: one count of a million rows holds SQLite's synchronous driver (and
- * every other request of the instance) for about a second; 32 slices hold it for 30 ms each.
- */
-async function boundedTotal(ctx: ServiceContext, logKey: LogKey, filter: { start: number; end: number; conditions: LogCondition[] }): Promise<{ total: number; exact: boolean }> {
-  const width = Math.max(1, Math.ceil((filter.end - filter.start) / COUNT_SLICES));
-  let total = 0;
-  for (let from = filter.start; from < filter.end; from += width) {
-    const counted = await ctx.logStore.count(logKey, { ...filter, start: from, end: Math.min(filter.end, from + width) }, EXPORT_COUNT_BOUND - total);
-    total += counted.total;
-    if (!counted.exact || total >= EXPORT_COUNT_BOUND) return { total, exact: false };
-    await yieldToEventLoop();
-  }
-  return { total, exact: true };
-}
-
 /** Writes one claimed task's file; answers how it ended. */
 async function runTask(ctx: ServiceContext, row: ExportTaskRow, worker: string, options: RunOptions): Promise<Outcome> {
   const id = row.id;
-  const logKey = row.log_key as LogKey;
   const filter = JSON.parse(row.filter) as ExportFilter;
-  const lang: Language = row.language === 'en' ? 'en' : 'zh-CN';
   const path = filePath(ctx, id);
   const partial = `${path}.part`;
-  const progressEvery = Math.max(1, options.progressEvery ?? PROGRESS_EVERY_ROWS);
-  const store = { start: filter.start, end: filter.end, conditions: filter.conditions as LogCondition[] };
+  const job: ExportJob = {
+    logKey: row.log_key as LogKey,
+    start: filter.start,
+    end: filter.end,
+    conditions: filter.conditions,
+    columns: filter.columns,
+    lang: row.language === 'en' ? 'en' : 'zh-CN',
+    timeZone: ctx.config.displayTimeZone,
+    path: partial,
+    rowsPerSheet: options.rowsPerSheet ?? EXPORT_ROWS_PER_SHEET,
+    progressEvery: Math.max(1, options.progressEvery ?? PROGRESS_EVERY_ROWS),
+    chunkRows: options.chunkRows ?? EXPORT_CHUNK_ROWS,
+    countBound: EXPORT_COUNT_BOUND,
+  };
   let rows = 0;
-  let out: ReturnType<typeof createWriteStream> | undefined;
+  // Why the writing stopped early, when it did.
+  let stoppedBy: 'cancelled' | 'released' | undefined;
+  const goOn = (recorded: boolean): boolean => {
+    if (!recorded) stoppedBy ??= 'cancelled';
+    else if (options.signal?.aborted) stoppedBy ??= 'released';
+    return stoppedBy === undefined;
+  };
+  const reports: ExportReports = {
+    total: async (count) => goOn(await exportsRepository.recordProgress(ctx.db, id, worker, { rows: 0, at: ctx.now(), totalEstimate: count.total, totalExact: count.exact })),
+    progress: async (written) => {
+      rows = written;
+      const recorded = await exportsRepository.recordProgress(ctx.db, id, worker, { rows, at: ctx.now() });
+      await options.onProgress?.(id, rows);
+      return goOn(recorded);
+    },
+  };
   // The claim is renewed as rows are written; this keeps it alive through a slow read as well.
   const heartbeat = setInterval(() => void exportsRepository.recordProgress(ctx.db, id, worker, { rows, at: ctx.now() }).catch(() => undefined), EXPORT_LEASE_MS / 4);
   heartbeat.unref();
   try {
-    const total = await boundedTotal(ctx, logKey, store);
-    if (!(await exportsRepository.recordProgress(ctx.db, id, worker, { rows: 0, at: ctx.now(), totalEstimate: total.total, totalExact: total.exact }))) return 'cancelled';
-
     await mkdir(resolve(ctx.config.exportDir), { recursive: true });
-    out = createWriteStream(partial);
-    const shape = exportColumns(logKey, filter.columns, lang, ctx.config.displayTimeZone);
-    const writer = XlsxStreamWriter.create(out, { columns: shape.columns, sheetName: sheetNamer(logKey, lang), rowsPerSheet: options.rowsPerSheet ?? EXPORT_ROWS_PER_SHEET });
-    let reported = 0;
-    for await (const chunk of ctx.logStore.stream(logKey, { ...store, chunkSize: EXPORT_CHUNK_ROWS })) {
-      const cells = new Array<ReturnType<typeof shape.toCells>>(chunk.length);
-      for (let i = 0; i < chunk.length; i += 1) cells[i] = shape.toCells(chunk[i] as Record<string, unknown>);
-      await writer.addRows(cells);
-      rows = writer.rows;
-      if (rows - reported >= progressEvery) {
-        reported = rows;
-        // Leaving the loop stops the store's reading; the partial file goes below.
-        if (!(await exportsRepository.recordProgress(ctx.db, id, worker, { rows, at: ctx.now() }))) return 'cancelled';
-      }
-      if (options.signal?.aborted) {
-        await exportsRepository.releaseTask(ctx.db, id, worker);
-        return 'released';
-      }
-      // A synchronous driver (SQLite) reads a chunk without yielding: let requests in between.
-      await yieldToEventLoop();
+    const source = options.thread === false ? undefined : ctx.logStoreSource;
+    const written = source ? await writeExportFileInThread({ job, source }, reports) : await writeExportFile(ctx.logStore, job, reports, true);
+    rows = written.rows;
+    if (stoppedBy === 'released') {
+      await exportsRepository.releaseTask(ctx.db, id, worker);
+      return 'released';
     }
-    const bytes = await writer.finish();
-    out = undefined;
+    if (written.stopped || stoppedBy) return 'cancelled';
     await rename(partial, path);
     const at = ctx.now();
-    if (!(await exportsRepository.finishTask(ctx.db, id, worker, { status: 'done', rows, bytes, errorKey: null, at, expiresAt: at + ctx.config.exportRetentionMs }))) {
+    if (!(await exportsRepository.finishTask(ctx.db, id, worker, { status: 'done', rows, bytes: written.bytes, errorKey: null, at, expiresAt: at + ctx.config.exportRetentionMs }))) {
       await rm(path, { force: true });
       return 'cancelled';
     }
@@ -408,12 +402,11 @@ async function runTask(ctx: ServiceContext, row: ExportTaskRow, worker: string, 
   } catch (error) {
     options.onError?.(error, id);
     const at = ctx.now();
-    const errorKey = error instanceof ZipTooLargeError ? 'errors.exportTooLarge' : 'errors.exportFailed';
+    const errorKey = error instanceof Error && error.name === ZipTooLargeError.name ? 'errors.exportTooLarge' : 'errors.exportFailed';
     await exportsRepository.finishTask(ctx.db, id, worker, { status: 'failed', rows, bytes: 0, errorKey, at, expiresAt: at + ctx.config.exportRetentionMs });
     return 'failed';
   } finally {
     clearInterval(heartbeat);
-    out?.destroy();
     await rm(partial, { force: true });
   }
 }

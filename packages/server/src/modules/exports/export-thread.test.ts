@@ -1,0 +1,157 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ExportTask } from '@gm/contract/exports.contract.ts';
+import { logColumns } from '@gm/contract/log-catalogue.ts';
+import type { LogQueryResult } from '@gm/contract/logs.contract.ts';
+import { readEnv } from '../../env.ts';
+import { apiFor, type Envelope } from '../../testing/api-helpers.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { exportColumns } from './export-file.ts';
+import { filePath, runPendingExports } from './exports.service.ts';
+
+/**
+ * The export written in a worker thread (export-writing.ts): on a SQLite file here (an in-memory
+ * database cannot be opened by a second thread), on PostgreSQL in the PostgreSQL pass.
+ */
+
+let t: TestApp;
+let admin: string;
+let folder: string;
+const api = () => apiFor(t, '/api/gm/admin');
+const HOUR = 3_600_000;
+
+beforeEach(async () => {
+  folder = mkdtempSync(join(tmpdir(), 'gm-export-thread-'));
+  t = await createTestApp(readEnv().TEST_DB === 'postgres' ? {} : { databaseUrl: `sqlite:${join(folder, 'console.db')}` });
+  admin = await t.signIn('admin');
+});
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await t.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+const TEXTS = ['shop_buy', '=HYPERLINK("http://x","y")', '-5', '水晶 <&> "quoted"', ''];
+
+/** `n` currency events, two per second back from `end`, with awkward text, flags and money. */
+async function seed(n: number) {
+  const end = t.clock.now - HOUR;
+  const events = Array.from({ length: n }, (_, i) => ({
+    b_log_id: `evt-${String(i).padStart(6, '0')}`,
+    b_device_id: `device-${i % 5}`,
+    b_uid: `u-${i % 5}`,
+    b_account_id: `a-${i % 5}`,
+    b_is_guest: i % 7 === 0,
+    b_role_id: `role-${i % 5}`,
+    b_timestamp: end - 1 - Math.floor(i / 2) * 1000,
+    b_datetime: '',
+    b_game_id: 'demo',
+    b_platform: 'ios',
+    b_zone_id: 1001,
+    b_channel_id: 'appstore',
+    b_version: '1.0',
+    b_event_name: 'gold_flow',
+    b_level: 10 + (i % 50),
+    act_type: 1 + (i % 2),
+    gold_id: 'crystal',
+    gold_name: 'Crystal',
+    gold_type: 1 + (i % 3),
+    gold_num: 10 + i,
+    before_count: 0,
+    after_count: 10 + i,
+    reason: TEXTS[i % TEXTS.length] as string,
+    subreason: '',
+    related_order: i % 100 === 0 ? `order-${i}` : '',
+  }));
+  expect(await t.app.ctx.logStore.insertEvents('currency', events)).toBe(n);
+  return { start: end - 2 * n * 1000, end };
+}
+
+async function task(id: string): Promise<ExportTask> {
+  return (await api().get<ExportTask>(admin, `/exports/${id}`)).result;
+}
+
+/** A sheet's data rows as arrays of cell values, empty cells as null. */
+async function sheetRows(path: string): Promise<unknown[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(path);
+  const rows: unknown[][] = [];
+  for (const sheet of workbook.worksheets) {
+    sheet.eachRow({ includeEmpty: true }, (row, n) => {
+      if (n > 1) rows.push(Array.from({ length: logColumns('currency').length }, (_, c) => row.getCell(c + 1).value ?? null));
+    });
+  }
+  return rows;
+}
+
+describe('an export written in a worker thread', () => {
+  it('writes the query\'s rows, compared row by row, without reading through the instance\'s own store', async () => {
+    expect(t.app.ctx.logStoreSource).toBeDefined();
+    const { start, end } = await seed(3_000);
+    const body = { start, end, conditions: [{ field: 'gold_type', op: 'in', value: [1, 3] }] };
+    const created = await api().post<ExportTask>(admin, '/exports', { list: 'gold_list', ...body }, 'zh-CN');
+    const own = vi.spyOn(t.app.ctx.logStore, 'streamRows');
+    const progress: number[] = [];
+    const summary = await runPendingExports(t.app.ctx, { chunkRows: 100, progressEvery: 500, rowsPerSheet: 1_500, onProgress: (_, rows) => void progress.push(rows) });
+    expect(summary).toEqual({ done: 1, failed: 0, cancelled: 0, released: 0 });
+    expect(own).not.toHaveBeenCalled();
+    expect(progress).toEqual([500, 1000, 1500, 2000]);
+    expect(await task(created.result.id)).toMatchObject({ status: 'done', rows: 2_000, totalEstimate: 2_000, totalExact: true });
+
+    // The query's rows, page by page, each formatted as the export formats it (in this thread).
+    const queried: Record<string, unknown>[] = [];
+    let cursor: string | null | undefined;
+    do {
+      const page = await api().post<LogQueryResult>(admin, '/logs/gold_list/query', { ...body, size: 200, ...(cursor ? { cursor } : {}) });
+      queried.push(...page.result.results);
+      cursor = page.result.nextCursor;
+    } while (cursor);
+    const shape = exportColumns('currency', logColumns('currency').map((c) => c.name), 'zh-CN', t.app.ctx.config.displayTimeZone);
+    const expected = queried.map((row) => shape.toCells(row).map((v) => (v === '' || v === undefined ? null : typeof v === 'string' && /^[=+\-@\t\r]/.test(v) ? `'${v}` : v)));
+    const written = await sheetRows(filePath(t.app.ctx, created.result.id));
+    expect(written).toHaveLength(2_000);
+    written.forEach((row, i) => expect(row).toEqual(expected[i]));
+  });
+
+  it('stops at the next report when the task is cancelled, and leaves no file', async () => {
+    const { start, end } = await seed(3_000);
+    const created = await api().post<ExportTask>(admin, '/exports', { list: 'gold_list', start, end });
+    const onProgress = async (id: string, rows: number) => {
+      if (rows !== 500) return;
+      const res = await t.call(admin, { method: 'DELETE', url: `/api/gm/admin/exports/${id}` });
+      expect(res.json<Envelope<ExportTask>>().result.status).toBe('cancelled');
+    };
+    expect(await runPendingExports(t.app.ctx, { chunkRows: 100, progressEvery: 500, onProgress })).toMatchObject({ done: 0, cancelled: 1 });
+    expect((await task(created.result.id)).status).toBe('cancelled');
+    expect(readdirSync(t.app.ctx.config.exportDir)).toEqual([]);
+  });
+
+  it('hands the task back to the queue when the instance closes', async () => {
+    const { start, end } = await seed(2_000);
+    const created = await api().post<ExportTask>(admin, '/exports', { list: 'gold_list', start, end });
+    const closing = new AbortController();
+    const summary = await runPendingExports(t.app.ctx, { chunkRows: 100, progressEvery: 500, signal: closing.signal, onProgress: () => closing.abort() });
+    expect(summary).toMatchObject({ done: 0, released: 1 });
+    expect((await task(created.result.id)).status).toBe('queued');
+    expect(readdirSync(t.app.ctx.config.exportDir)).toEqual([]);
+    expect(await runPendingExports(t.app.ctx)).toMatchObject({ done: 1 });
+    expect(await task(created.result.id)).toMatchObject({ status: 'done', rows: 2_000 });
+  });
+
+  it('marks the task failed when the thread fails, with the cause told to the instance', async () => {
+    const { start, end } = await seed(10);
+    const created = await api().post<ExportTask>(admin, '/exports', { list: 'gold_list', start, end });
+    // The thread's own connection finds the table gone.
+    await sql`drop table log_currency`.execute(t.app.ctx.db);
+    const causes: unknown[] = [];
+    expect(await runPendingExports(t.app.ctx, { onError: (error) => causes.push(error) })).toMatchObject({ done: 0, failed: 1 });
+    expect(await task(created.result.id)).toMatchObject({ status: 'failed', errorKey: 'errors.exportFailed', error: expect.any(String) });
+    expect(String(causes[0])).toMatch(/log_currency/);
+    expect(existsSync(filePath(t.app.ctx, created.result.id))).toBe(false);
+    expect(readdirSync(t.app.ctx.config.exportDir)).toEqual([]);
+  });
+});
