@@ -21,6 +21,7 @@ export const CONSOLE_MESSAGES = {
   agreements: () => import('../features/agreements/agreements.messages.ts'),
   logs: () => import('../features/logs/logs.messages.ts'),
   exports: () => import('../features/exports/exports.messages.ts'),
+  statistics: () => import('../features/statistics/statistics.messages.ts'),
 } satisfies Record<string, () => Promise<{ en: object; zhCN: object }>>;
 
 export type ConsoleNamespace = keyof typeof CONSOLE_MESSAGES;

@@ -19,6 +19,7 @@ import * as exchangeClaims from '../features/exchange-claims/exchange-claims.mes
 import * as develop from '../features/develop/develop.messages.ts';
 import * as logs from '../features/logs/logs.messages.ts';
 import * as exportsMessages from '../features/exports/exports.messages.ts';
+import * as statistics from '../features/statistics/statistics.messages.ts';
 
 /**
  * Every namespace in both languages. `errors` and `validation` come from the contract, so the
@@ -50,6 +51,7 @@ export const resources = {
     agreements: agreements.en,
     logs: logs.en,
     exports: exportsMessages.en,
+    statistics: statistics.en,
   },
   'zh-CN': {
     common: common.zhCN,
@@ -74,6 +76,7 @@ export const resources = {
     agreements: agreements.zhCN,
     logs: logs.zhCN,
     exports: exportsMessages.zhCN,
+    statistics: statistics.zhCN,
   },
 } as const;
 

@@ -142,13 +142,13 @@ export const NAV_ROUTES: readonly NavRoute[] = [
   route('orderCache', P.GROUP_ORDERS, { code: P.ORDER_CACHE }),
 
   // Data statistics.
-  route('statOnline', P.GROUP_STATISTICS, { code: P.STAT_ONLINE }),
-  route('statPlayerLogin', P.GROUP_STATISTICS, { code: P.STAT_PLAYER_LOGIN }),
-  route('statRechargeOverview', P.GROUP_STATISTICS_RECHARGE, { code: P.STAT_RECHARGE }),
-  route('statRechargeByProduct', P.GROUP_STATISTICS_RECHARGE, { code: P.STAT_RECHARGE }),
-  route('statRechargeByPlayer', P.GROUP_STATISTICS_RECHARGE, { code: P.STAT_RECHARGE }),
-  route('statPlayerKeep', P.GROUP_STATISTICS_KEEP, { code: P.STAT_RETENTION }),
-  route('statDeviceKeep', P.GROUP_STATISTICS_KEEP, { code: P.STAT_RETENTION }),
+  route('statOnline', P.GROUP_STATISTICS, { code: P.STAT_ONLINE, ...built }),
+  route('statPlayerLogin', P.GROUP_STATISTICS, { code: P.STAT_PLAYER_LOGIN, ...built }),
+  route('statRechargeOverview', P.GROUP_STATISTICS_RECHARGE, { code: P.STAT_RECHARGE, ...built }),
+  route('statRechargeByProduct', P.GROUP_STATISTICS_RECHARGE, { code: P.STAT_RECHARGE, ...built }),
+  route('statRechargeByPlayer', P.GROUP_STATISTICS_RECHARGE, { code: P.STAT_RECHARGE, ...built }),
+  route('statPlayerKeep', P.GROUP_STATISTICS_KEEP, { code: P.STAT_RETENTION, ...built }),
+  route('statDeviceKeep', P.GROUP_STATISTICS_KEEP, { code: P.STAT_RETENTION, ...built }),
 
   // Transaction overview: every log list is code 12000, the custom query 12001.
   route('flowRecharge', P.GROUP_FLOW_ECONOMY, { code: P.LOG_LISTS, ...built }),

@@ -21,6 +21,7 @@ import { exchangeClaimsRoutes } from '../features/exchange-claims/exchange-claim
 import { developRoutes } from '../features/develop/develop.routes.tsx';
 import { logsRoutes } from '../features/logs/logs.routes.tsx';
 import { exportsRoutes } from '../features/exports/exports.routes.tsx';
+import { statisticsRoutes } from '../features/statistics/statistics.routes.tsx';
 
 /** A feature's pages, each waiting for the feature's messages (downloaded with its first page). */
 function withMessages<T extends Partial<Record<RouteId, LazyPage>>>(namespace: ConsoleNamespace, routes: T): T {
@@ -56,4 +57,5 @@ export const PAGES: Partial<Record<RouteId, LazyPage>> = {
   ...withMessages('develop', developRoutes),
   ...withMessages('logs', logsRoutes),
   ...withMessages('exports', exportsRoutes),
+  ...withMessages('statistics', statisticsRoutes),
 };

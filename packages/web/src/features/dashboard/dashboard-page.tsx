@@ -22,6 +22,7 @@ import { useCan, useUserContext } from '../../shared/user-context.tsx';
 import { HealthPanel, healthOk, useUptimeText } from '../../shared/components/health-panel.tsx';
 import { OutcomeTag } from '../../shared/components/outcome-tag.tsx';
 import { PageContainer } from '../../shared/components/page-container.tsx';
+import { GameFigures } from './game-figures.tsx';
 import { activeSessionsQueryOptions, recentOperationsQueryOptions, type ActiveSession } from './dashboard.queries.ts';
 
 function greetingKey(hour: number): 'morning' | 'afternoon' | 'evening' {
@@ -37,6 +38,7 @@ export function DashboardPage() {
   const user = useUserContext();
   const account = user?.account ?? '';
   const canSeeGmLog = useCan(P.SYS_GM_LOG);
+  const canSeeGame = useCan(P.STAT_ONLINE);
   const health = useQuery(healthQueryOptions());
   const sessions = useQuery(activeSessionsQueryOptions());
   const operations = useQuery({ ...recentOperationsQueryOptions(account), enabled: account !== '' });
@@ -125,6 +127,8 @@ export function DashboardPage() {
           </div>
         </Flex>
       </Card>
+
+      {canSeeGame ? <GameFigures /> : null}
 
       <Row gutter={[16, 16]}>
         <Col xs={24} sm={12} xl={6}>

@@ -33,6 +33,16 @@ export const en = {
     viewAll: 'View all',
     empty: 'You have not done anything yet.',
   },
+  game: {
+    title: 'The game today',
+    updated: 'as of {{time}}, refreshed every minute',
+    onlineNow: 'Online now',
+    last24h: 'Players online over the last 24 hours',
+    newPlayers: 'New players today',
+    activePlayers: 'Active players today',
+    revenue: 'Revenue today',
+    yesterday: 'Yesterday by this hour: {{value}}',
+  },
 };
 
 export const zhCN: Translation<typeof en> = {
@@ -66,5 +76,15 @@ export const zhCN: Translation<typeof en> = {
     title: '我的最近操作',
     viewAll: '查看全部',
     empty: '你还没有任何操作。',
+  },
+  game: {
+    title: '今日游戏数据',
+    updated: '截至 {{time}}，每分钟刷新',
+    onlineNow: '当前在线',
+    last24h: '最近 24 小时在线人数',
+    newPlayers: '今日新增玩家',
+    activePlayers: '今日活跃玩家',
+    revenue: '今日充值',
+    yesterday: '昨日同时段：{{value}}',
   },
 };

@@ -1,0 +1,29 @@
+import { RETENTION_DAYS, type RetentionStats } from '@gm/contract/statistics.contract.ts';
+
+export type Cohort = RetentionStats['cohorts'][number];
+export type RetentionKey = keyof Cohort['retained'];
+
+/** The table's day columns, from the contract's retention points. */
+export const RETENTION_KEYS = RETENTION_DAYS.map((day) => String(day) as RetentionKey);
+
+/** Roles (or devices) of the cohort back on day N; null while day N is still to come. */
+export function retainedCount(cohort: Cohort, day: RetentionKey): number | null {
+  return cohort.retained[day] ?? null;
+}
+
+/** Retained / cohort size; null while day N is to come or for an empty cohort. */
+export function retentionRate(cohort: Cohort, day: RetentionKey): number | null {
+  const count = retainedCount(cohort, day);
+  return count === null || cohort.size === 0 ? null : count / cohort.size;
+}
+
+/**
+ * The heat-map shade of a rate: the console's blue, its opacity growing with the square root of
+ * the rate, so that the low rates of later days (3 %, 8 %) still differ at a glance; white text
+ * on the dark end.
+ */
+export function heatShade(rate: number): { background: string; color: string } {
+  const clamped = Math.min(1, Math.max(0, rate));
+  const alpha = 0.06 + 0.84 * Math.sqrt(clamped);
+  return { background: `rgba(22, 119, 255, ${alpha.toFixed(2)})`, color: alpha > 0.55 ? '#fff' : 'rgba(0, 0, 0, 0.88)' };
+}

@@ -1,0 +1,119 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Button, Card, Col, Empty, Row, Space, Spin, Statistic, Tabs } from 'antd';
+import { FileExcelOutlined } from '@ant-design/icons';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { P } from '@gm/contract/permissions.ts';
+import type { QueryParams } from '../../shared/api-client.ts';
+import { useCan } from '../../shared/user-context.tsx';
+import { STAT_VIEWS } from './stat-filters.ts';
+import { downloadStat, type StatEndpoint } from './statistics.queries.ts';
+import type { StatPageState } from './use-stat-search.ts';
+
+/** The spec's failure messages (contract `errors.*`), one per kind of figure. */
+export type StatErrorKey = 'statOnlineFailed' | 'statTotalsFailed' | 'statRechargeFailed' | 'statCumulativeFailed' | 'statRetentionFailed';
+
+/** The figures as an Excel file, for operators who may export (12002). */
+export function StatExportButton({ endpoint, query }: { endpoint: StatEndpoint; query: QueryParams }) {
+  const { t } = useTranslation('common');
+  const allowed = useCan(P.EXPORT);
+  const [busy, setBusy] = useState(false);
+  if (!allowed) return null;
+  return (
+    <Button
+      icon={<FileExcelOutlined />}
+      loading={busy}
+      onClick={() => {
+        setBusy(true);
+        // A refusal is shown by the download helper.
+        downloadStat(endpoint, query)
+          .catch(() => undefined)
+          .finally(() => setBusy(false));
+      }}
+    >
+      {t('exports.button')}
+    </Button>
+  );
+}
+
+export interface Figure {
+  key: string;
+  label: ReactNode;
+  value: ReactNode;
+  note?: ReactNode;
+}
+
+/** A row of headline figures above the chart. */
+export function StatFigures({ figures, loading }: { figures: Figure[]; loading: boolean }) {
+  return (
+    <Row gutter={[16, 16]}>
+      {figures.map((f) => (
+        <Col key={f.key} xs={24} sm={12} xl={24 / Math.min(4, figures.length)}>
+          <Card size="small" style={{ height: '100%' }}>
+            <Statistic title={f.label} value={0} formatter={() => f.value} loading={loading} />
+            {f.note && !loading ? <div className="gm-stat-note">{f.note}</div> : null}
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+/**
+ * A statistic's chart and table (tabs, the one shown kept in the URL) with the Export button.
+ * A failed call shows the spec's message for the figures, with the server's reason under it.
+ */
+export function StatPanel<T>({
+  page,
+  query,
+  errorKey,
+  exportAs,
+  extra,
+  chart,
+  table,
+}: {
+  page: StatPageState;
+  query: UseQueryResult<T>;
+  errorKey: StatErrorKey;
+  exportAs: { endpoint: StatEndpoint; query: QueryParams };
+  /** Controls beside the tabs (the online page's second day). */
+  extra?: ReactNode;
+  chart: (data: T) => ReactNode;
+  table: (data: T) => ReactNode;
+}) {
+  const { t } = useTranslation(['statistics', 'errors', 'common']);
+  const body = (view: (data: T) => ReactNode) => {
+    if (query.isError) {
+      return (
+        <Alert
+          type="error"
+          showIcon
+          title={t(`errors:${errorKey}`)}
+          description={query.error.message}
+          action={<Button onClick={() => void query.refetch()}>{t('common:buttons.retry')}</Button>}
+        />
+      );
+    }
+    if (query.data === undefined) return <Spin spinning><Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common:words.loading')} /></Spin>;
+    return <Spin spinning={query.isFetching}>{view(query.data)}</Spin>;
+  };
+  return (
+    <Card>
+      <Tabs
+        activeKey={page.search.view}
+        onChange={(key) => page.setView(STAT_VIEWS.find((v) => v === key) ?? 'chart')}
+        destroyOnHidden
+        tabBarExtraContent={
+          <Space wrap>
+            {extra}
+            <StatExportButton endpoint={exportAs.endpoint} query={exportAs.query} />
+          </Space>
+        }
+        items={[
+          { key: 'chart', label: t('views.chart'), children: body(chart) },
+          { key: 'table', label: t('views.table'), children: body(table) },
+        ]}
+      />
+    </Card>
+  );
+}
