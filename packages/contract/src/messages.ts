@@ -58,6 +58,12 @@ export const en = {
     exportInterrupted: 'The export was interrupted too many times. Please try again.',
     exportTooLarge: 'The export is too large for one file. Narrow the time range.',
     exportTooMany: 'You already have {{count}} exports waiting or running. Wait for one to finish.',
+    // Data statistics (issue 12); the recharge, totals and cumulative texts are the spec's own words.
+    statRechargeFailed: 'Failed to retrieve recharge data.',
+    statTotalsFailed: 'Failed to get total user and device counts.',
+    statCumulativeFailed: 'Failed to query cumulative recharge data.',
+    statOnlineFailed: 'Failed to retrieve online user data.',
+    statRetentionFailed: 'Failed to retrieve retention data.',
   },
   validation: {
     required: 'This field is required.',
@@ -194,6 +200,13 @@ export const en = {
     exportSourceRequired: 'Choose a log list or a table to export.',
     exportOneSource: 'Export either a log list or a table, not both.',
     exportTableNoConditions: 'A table export takes a time range only, no conditions.',
+    // Data statistics (issue 12).
+    statDate: 'Enter a date as YYYY-MM-DD.',
+    statAreaIds: 'Region ids are whole numbers, separated by commas.',
+    statEndBeforeStart: 'The last day must not be before the first day.',
+    statRangeTooLong: 'A range covers at most {{maximum}} days.',
+    statCurrency: 'The currency is a three-letter code such as CNY.',
+    statKind: 'Choose player or device retention.',
   },
   /** The game's answers to a command (gateway refusals and failures), filled into errors.10015 / 10007. */
   game: {
@@ -278,6 +291,11 @@ export const zhCN: Messages = {
     exportInterrupted: '导出多次中断，请重试。',
     exportTooLarge: '导出内容过大，无法放入一个文件，请缩小时间范围。',
     exportTooMany: '您已有 {{count}} 个导出在排队或进行中，请等待其中一个完成。',
+    statRechargeFailed: '获取充值数据失败。',
+    statTotalsFailed: '获取用户和设备总数失败。',
+    statCumulativeFailed: '查询累计充值数据失败。',
+    statOnlineFailed: '获取在线人数数据失败。',
+    statRetentionFailed: '获取留存数据失败。',
   },
   validation: {
     required: '此项为必填项。',
@@ -411,6 +429,12 @@ export const zhCN: Messages = {
     exportSourceRequired: '请选择要导出的日志列表或表。',
     exportOneSource: '只能导出一个日志列表或一张表，不能同时导出。',
     exportTableNoConditions: '导出表只按时间范围，不带条件。',
+    statDate: '请按 YYYY-MM-DD 输入日期。',
+    statAreaIds: '区服ID为整数，以逗号分隔。',
+    statEndBeforeStart: '结束日期不能早于开始日期。',
+    statRangeTooLong: '时间范围最多 {{maximum}} 天。',
+    statCurrency: '币种为三个大写字母的代码，如 CNY。',
+    statKind: '请选择玩家留存或设备留存。',
   },
   game: {
     playerNotFound: '玩家不存在',

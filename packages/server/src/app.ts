@@ -37,6 +37,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { exploreRoutes } from './modules/explore/explore.routes.ts';
 import { exchangeClaimsRoutes } from './modules/exchange-claims/exchange-claims.routes.ts';
 import { developRoutes } from './modules/develop/develop.routes.ts';
+import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { logsRoutes } from './modules/logs/logs.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { createExportWorker } from './modules/exports/exports.service.ts';
@@ -95,12 +96,13 @@ function allowedMethods(app: FastifyInstance, url: string, method: string): stri
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const database = openDatabase(options.databaseUrl, options.pgSchema ? { schema: options.pgSchema } : {});
   await migrateToLatest(database.db);
-  const logStore = createSqlLogStore(database);
+  const config: AppConfig = { ...DEFAULT_CONFIG, ...options.config };
+  const logStore = createSqlLogStore(database, { timeZone: config.displayTimeZone });
   await logStore.ensureTables();
   const now = options.now ?? Date.now;
   const gateway = options.gateway ?? createEmbeddedGateway(database.db, { now });
   const logStoreSource = logStoreSourceOf(options.databaseUrl, options.pgSchema);
-  const ctx: ServiceContext = { db: database.db, dialect: database.dialect, config: { ...DEFAULT_CONFIG, ...options.config }, now, gateway, logStore, logStoreSource };
+  const ctx: ServiceContext = { db: database.db, dialect: database.dialect, config, now, gateway, logStore, logStoreSource };
   const startedAt = now();
 
   const app = Fastify({
@@ -150,6 +152,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(exchangeClaimsRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(developRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(logsRoutes(ctx), { prefix: '/api/gm/admin' });
+  await app.register(statisticsRoutes(ctx), { prefix: '/api/gm/admin' });
   // Exports run in the background: every instance's worker takes queued tasks (a claim makes each run once).
   const exportWorker = createExportWorker(ctx, { intervalMs: ctx.config.exportPollMs, onError: (error, taskId) => app.log.error({ err: error, taskId }, 'export failed') });
   await app.register(exportsRoutes(ctx, exportWorker), { prefix: '/api/gm/admin' });

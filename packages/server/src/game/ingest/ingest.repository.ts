@@ -103,3 +103,10 @@ export async function upsertPlayerSnapshots(trx: Trx, rows: readonly NewPlayerSn
   }
   return stored;
 }
+
+/** Online samples in [from, to), optionally of some regions, oldest first (the statistics' online figures). */
+export async function onlineSamples(db: Db, range: { from: number; to: number; areaIds?: readonly number[] | undefined }) {
+  let query = db.selectFrom('online_samples').select(['area_id', 'at', 'online']).where('at', '>=', range.from).where('at', '<', range.to);
+  if (range.areaIds && range.areaIds.length > 0) query = query.where('area_id', 'in', [...range.areaIds]);
+  return query.orderBy('at').orderBy('area_id').execute();
+}

@@ -6,14 +6,8 @@ import { logListParams } from '@gm/contract/logs.contract.ts';
 import { P } from '@gm/contract/permissions.ts';
 import { actorOf, principalOf, type ServiceContext } from '../../platform/context.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
-import { ok } from '../../platform/reply.ts';
+import { attachment, ok } from '../../platform/reply.ts';
 import * as exportsService from './exports.service.ts';
-
-/** `attachment` with an ASCII name and its UTF-8 form (RFC 6266), whatever the name holds. */
-function attachment(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 /**
  * /exports: the export centre (issue 11 section 4) and "export this page". Creating needs 12002

@@ -1,5 +1,6 @@
 import type { LogKey } from '@gm/contract/log-catalogue.ts';
 import type { LogCondition, LogRecord } from '@gm/contract/logs.contract.ts';
+import type { StatisticsReader } from './statistics-port.ts';
 
 export type { LogCondition, LogRecord };
 
@@ -125,6 +126,8 @@ export interface LogStore {
   streamRows(logKey: LogKey, query: LogRowsQuery): AsyncIterable<unknown[][]>;
   /** The custom query on a catalogue table (`log_currency` ...); an unknown table or column throws. */
   custom(table: string, query: LogCustomQuery): Promise<LogRecord[]>;
+  /** The statistics figures, from rollups the store keeps as it stores login and recharge events. */
+  readonly statistics: StatisticsReader;
   /** Gacha events per pool and highest rarity in [start, end), optionally of one pool. */
   gachaSummary(range: { start: number; end: number }, poolId?: string): Promise<GachaSummaryRow[]>;
 }

@@ -15,6 +15,8 @@ import { logKeyOfTable, type LogCondition, type LogRecord } from '@gm/contract/l
 import { startsWithText } from '../query/contains.ts';
 import { LogQueryError, type LogBatch, type LogFilter, type LogPageQuery, type LogPosition, type LogRow, type LogRowsQuery, type LogStore } from './log-store.ts';
 import { arrayReader, type ArrayReader } from './sql-log-stream.ts';
+import { applyRollups, clearRollups, createRollupReader, ROLLUP_DDL, type RollupInput } from './sql-rollups.ts';
+import { createDayClock, DEFAULT_DISPLAY_TIME_ZONE } from '../display-time.ts';
 
 /**
  * The default log store: one table per catalogue log in the main database (SQLite or
@@ -375,24 +377,37 @@ function sqliteInserter(sqlite: SQLite.Database, plan: (logKey: LogKey) => Table
     }
     return statement;
   };
-  return sqlite.transaction((batches: readonly LogBatch[]): number => {
+  return sqlite.transaction((batches: readonly LogBatch[]): { inserted: number; fresh: RollupInput } => {
     let inserted = 0;
+    const fresh: RollupInput = { login: [], recharge: [] };
     for (const batch of batches) {
       const p = plan(batch.logKey);
       const statement = statementOf(p);
       const { columns, encoders } = p;
+      const kept = ROLLUP_LOGS.has(batch.logKey) ? (fresh[batch.logKey as keyof RollupInput] as LogRow[]) : undefined;
       // One parameter array reused for every row: run() binds it before returning.
       const values = new Array<unknown>(columns.length);
       for (const row of batch.rows) {
         for (let c = 0; c < columns.length; c += 1) values[c] = (encoders[c] as Encoder)(row[(columns[c] as LogColumnDef).name]);
-        inserted += statement.run(values).changes;
+        const changes = statement.run(values).changes;
+        inserted += changes;
+        if (changes > 0 && kept) kept.push(row);
       }
     }
-    return inserted;
+    return { inserted, fresh };
   });
 }
 
-export function createSqlLogStore({ db, dialect, sqlite, pgPool }: SqlLogStoreOptions | Database): LogStore {
+/** The logs the statistics rollups are made from (sql-rollups.ts). */
+const ROLLUP_LOGS: ReadonlySet<LogKey> = new Set<LogKey>(['login', 'recharge']);
+
+export interface SqlLogStoreSettings {
+  /** The display time zone, whose calendar days the statistics rollups count (a change needs `statistics.rebuild()`). */
+  timeZone?: string;
+}
+
+export function createSqlLogStore({ db, dialect, sqlite, pgPool }: SqlLogStoreOptions | Database, settings: SqlLogStoreSettings = {}): LogStore {
+  const clock = createDayClock(settings.timeZone ?? DEFAULT_DISPLAY_TIME_ZONE);
   const plans = new Map<LogKey, TablePlan>();
   const plan = (logKey: LogKey) => {
     let found = plans.get(logKey);
@@ -407,30 +422,49 @@ export function createSqlLogStore({ db, dialect, sqlite, pgPool }: SqlLogStoreOp
   const insertOnSqlite = sqlite ? sqliteInserter(sqlite, plan) : undefined;
   const readArrays = arrayReader({ db, sqlite, pgPool });
 
-  /** All batches in one transaction; returns how many rows were new. */
+  /**
+   * All batches in one transaction, with the statistics rollups of the rows that were new (a
+   * repeated `b_log_id` reaches no rollup); returns how many rows were new.
+   */
   async function insertAll(batches: readonly LogBatch[]): Promise<number> {
     const nonEmpty = batches.filter((b) => b.rows.length > 0);
     if (nonEmpty.length === 0) return 0;
-    // Holding Kysely's connection keeps every other query out until the transaction ends.
-    if (insertOnSqlite) return db.connection().execute(async () => insertOnSqlite(nonEmpty));
+    // The transaction holds Kysely's only SQLite connection, so the handle's statements run inside it.
     return db.transaction().execute(async (trx) => {
       let inserted = 0;
-      for (const batch of nonEmpty) inserted += await insertInto(trx, batch.logKey, batch.rows);
+      let fresh: RollupInput = { login: [], recharge: [] };
+      if (insertOnSqlite) ({ inserted, fresh } = insertOnSqlite(nonEmpty));
+      else for (const batch of nonEmpty) inserted += await insertInto(trx, batch.logKey, batch.rows, fresh);
+      if (fresh.login.length > 0 || fresh.recharge.length > 0) await applyRollups<DB>(trx, clock, fresh);
       return inserted;
     });
   }
 
-  async function insertInto(executor: Kysely<DB>, logKey: LogKey, rows: readonly LogRow[]): Promise<number> {
+  async function insertInto(executor: Kysely<DB>, logKey: LogKey, rows: readonly LogRow[], fresh: RollupInput): Promise<number> {
     const p = plan(logKey);
+    const kept = ROLLUP_LOGS.has(logKey) ? (fresh[logKey as keyof RollupInput] as LogRow[]) : undefined;
+    // The ids that were new, for the rollups: rows given twice in one batch count once.
+    const keep = (ids: readonly { b_log_id: string }[]) => {
+      if (!kept) return;
+      const wanted = new Set(ids.map((r) => r.b_log_id));
+      for (const row of rows) {
+        const id = row.b_log_id as string;
+        if (wanted.delete(id)) kept.push(row);
+      }
+    };
     if (dialect === 'postgres') {
-      const result = await executor.executeQuery(CompiledQuery.raw(unnestText(p), columnArraysOf(p, rows)));
+      const text = kept ? `${unnestText(p)} returning ${quote('b_log_id')}` : unnestText(p);
+      const result = await executor.executeQuery<{ b_log_id: string }>(CompiledQuery.raw(text, columnArraysOf(p, rows)));
+      keep(result.rows);
       return Number(result.numAffectedRows ?? 0n);
     }
     let inserted = 0;
     for (let start = 0; start < rows.length; start += p.rowsPerStatement) {
       const end = Math.min(rows.length, start + p.rowsPerStatement);
-      const result = await executor.executeQuery(CompiledQuery.raw(insertText(p, end - start, dialect), parametersOf(p, rows, start, end)));
-      inserted += Number(result.numAffectedRows ?? 0n);
+      const base = insertText(p, end - start, dialect);
+      const result = await executor.executeQuery<{ b_log_id: string }>(CompiledQuery.raw(kept ? `${base} returning ${quote('b_log_id')}` : base, parametersOf(p, rows, start, end)));
+      keep(result.rows);
+      inserted += kept ? result.rows.length : Number(result.numAffectedRows ?? 0n);
     }
     return inserted;
   }
@@ -458,8 +492,24 @@ export function createSqlLogStore({ db, dialect, sqlite, pgPool }: SqlLogStoreOp
     return rows.map((row) => decodeRow(columns, row));
   }
 
-  return {
+  /** Replays the raw login and recharge logs into emptied rollups, a chunk per transaction. */
+  async function rebuildRollups(): Promise<number> {
+    await clearRollups(db);
+    let replayed = 0;
+    for (const logKey of ROLLUP_LOGS) {
+      for await (const rows of store.stream(logKey, { chunkSize: 2_000 })) {
+        const fresh: RollupInput = { login: logKey === 'login' ? rows : [], recharge: logKey === 'recharge' ? rows : [] };
+        await db.transaction().execute((trx) => applyRollups<DB>(trx, clock, fresh));
+        replayed += rows.length;
+      }
+    }
+    return replayed;
+  }
+
+  const store: LogStore = {
     kind: `sql (${dialect})`,
+
+    statistics: createRollupReader(db, clock, rebuildRollups),
 
     async ensureTables() {
       await db.transaction().execute(async (trx) => {
@@ -479,6 +529,7 @@ export function createSqlLogStore({ db, dialect, sqlite, pgPool }: SqlLogStoreOp
           await sql.raw(`create index if not exists ${quote(`${p.table}_time_idx`)} on ${quote(p.table)} (${quote('b_timestamp')}, ${quote('b_log_id')})`).execute(trx);
           await sql.raw(`create index if not exists ${quote(`${p.table}_role_idx`)} on ${quote(p.table)} (${quote('b_role_id')}, ${quote('b_timestamp')})`).execute(trx);
         }
+        for (const ddl of ROLLUP_DDL) await sql.raw(ddl).execute(trx);
       });
     },
 
@@ -558,4 +609,5 @@ export function createSqlLogStore({ db, dialect, sqlite, pgPool }: SqlLogStoreOp
       }));
     },
   };
+  return store;
 }

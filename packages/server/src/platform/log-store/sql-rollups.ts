@@ -1,0 +1,674 @@
+import { sql, type Kysely } from 'kysely';
+import { RETENTION_DAYS, type RetentionKind } from '@gm/contract/statistics.contract.ts';
+import type { DayClock } from '../display-time.ts';
+import type { LogRow } from './log-store.ts';
+import type { ActiveDay, CohortFigure, DaySoFar, GoodsFigure, PaymentDay, RollupRange, StatisticsReader } from './statistics-port.ts';
+
+/**
+ * The statistics rollups of the SQL log store (issue 12, house plan section 5): small tables kept
+ * up to date in the same transaction that stores new events, so a statistics screen reads a few
+ * thousand rows however many events there are. Only events stored for the first time (not a
+ * repeated `b_log_id`) reach `applyRollups`, and every rollup is either a set (insert or ignore)
+ * or a sum of such events, so repeated batches change nothing and events arriving late or out
+ * of order land where they belong. `rebuild` replays the raw logs into empty rollups; a test
+ * proves it gives the same tables as the incremental path. Definitions: docs/statistics.md.
+ *
+ * Tables (days are day numbers of the display time zone; dims are the zone, channel and platform
+ * a row is counted under). So that the figures do not depend on the order events arrive in, a
+ * role's activity is counted under the dims of its first login ever, a cohort under those of its
+ * first event, a payment row under those of its earliest payment, and revenue under each event's
+ * own; when a late event turns out to be earlier, what was counted under the old dims moves.
+ * - `stat_activity`: one row per (kind, id, day) a role or a device had a login event, with the
+ *   instant of the first (the dashboard's "yesterday at this time").
+ * - `stat_first`: the first day (and instant) of a role, account, device or payer (`pay:CNY`).
+ * - `stat_daily`: per day and dims, DAU and the difference arrays of WAU and MAU (a role counts
+ *   for WAU on day t when it was active in [t-6, t]: the days a role's activity covers are runs,
+ *   each stored as +1 at its first day and -1 after its last, so WAU(t) is the running sum up to
+ *   t; a new active day adds the runs it newly covers).
+ * - `stat_retention`: per cohort day, retention point and dims, how many of the cohort were active
+ *   that many days after their first day.
+ * - `stat_recharge`: revenue and orders per day, hour, dims and currency.
+ * - `stat_payment`: per role, currency, product and day, revenue, orders, first and last instant.
+ */
+
+export const ROLLUP_TABLES = ['stat_activity', 'stat_first', 'stat_daily', 'stat_retention', 'stat_recharge', 'stat_payment'] as const;
+
+interface Dims {
+  zone: number;
+  channel: string;
+  platform: string;
+}
+
+interface RollupTables {
+  stat_activity: { kind: string; id: string; day: number; first_at: number };
+  stat_first: { kind: string; id: string; day: number; at: number } & Dims;
+  stat_daily: { day: number; dau: number; wau_delta: number; mau_delta: number } & Dims;
+  stat_retention: { kind: string; cohort: number; after_days: number; n: number } & Dims;
+  stat_recharge: { day: number; hour: number; currency: string; revenue: number; orders: number } & Dims;
+  stat_payment: { role_id: string; currency: string; product_id: string; product_name: string; day: number; revenue: number; orders: number; first_at: number; last_at: number } & Dims;
+}
+
+type RollupDb = Kysely<RollupTables>;
+
+const DIMS = ['zone', 'channel', 'platform'] as const;
+const ID = 'varchar(100) not null';
+const DIM_DDL = `"zone" integer not null, "channel" varchar(64) not null, "platform" varchar(32) not null`;
+
+/** DDL of the rollup tables and their indexes (both engines). */
+export const ROLLUP_DDL = [
+  `create table if not exists "stat_activity" ("kind" varchar(8) not null, "id" ${ID}, "day" integer not null, "first_at" bigint not null, primary key ("kind", "id", "day"))`,
+  `create table if not exists "stat_first" ("kind" varchar(8) not null, "id" ${ID}, "day" integer not null, "at" bigint not null, ${DIM_DDL}, primary key ("kind", "id"))`,
+  `create index if not exists "stat_first_day_idx" on "stat_first" ("kind", "day")`,
+  `create table if not exists "stat_daily" ("day" integer not null, ${DIM_DDL}, "dau" integer not null, "wau_delta" integer not null, "mau_delta" integer not null, primary key ("day", "zone", "channel", "platform"))`,
+  `create table if not exists "stat_retention" ("kind" varchar(8) not null, "cohort" integer not null, "after_days" integer not null, ${DIM_DDL}, "n" integer not null, primary key ("kind", "cohort", "after_days", "zone", "channel", "platform"))`,
+  `create table if not exists "stat_recharge" ("day" integer not null, "hour" integer not null, ${DIM_DDL}, "currency" varchar(3) not null, "revenue" bigint not null, "orders" integer not null, primary key ("day", "hour", "zone", "channel", "platform", "currency"))`,
+  `create table if not exists "stat_payment" ("role_id" ${ID}, "currency" varchar(3) not null, "product_id" ${ID}, "product_name" varchar(100) not null, "day" integer not null, ${DIM_DDL}, "revenue" bigint not null, "orders" integer not null, "first_at" bigint not null, "last_at" bigint not null, primary key ("role_id", "currency", "product_id", "day"))`,
+  `create index if not exists "stat_payment_day_idx" on "stat_payment" ("currency", "day")`,
+] as const;
+
+/** Rows per multi-row statement: well inside both engines' parameter limits. */
+const CHUNK = 400;
+const RETENTION_POINTS = new Set<number>(RETENTION_DAYS);
+const MAX_RETENTION_DAY = Math.max(...RETENTION_DAYS);
+const WINDOWS = { wau_delta: 7, mau_delta: 30 } as const;
+const RECHARGE_COMPLETED = 1;
+
+function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+const text = (value: unknown, max: number) => (typeof value === 'string' ? value.slice(0, max) : '');
+const dimsOf = (row: LogRow): Dims => ({
+  zone: typeof row.b_zone_id === 'number' ? row.b_zone_id : 0,
+  channel: text(row.b_channel_id, 64),
+  platform: text(row.b_platform, 32),
+});
+const dimsKey = (d: Dims) => `${d.zone}\u0000${d.channel}\u0000${d.platform}`;
+const num = (value: unknown) => Number(value ?? 0);
+/** The smaller or larger of two columns, in SQL both engines read (SQLite's min(a, b) is PostgreSQL's least). */
+const smaller = (a: string, b: string) => sql<number>`case when ${sql.ref(b)} < ${sql.ref(a)} then ${sql.ref(b)} else ${sql.ref(a)} end`;
+const larger = (a: string, b: string) => sql<number>`case when ${sql.ref(b)} > ${sql.ref(a)} then ${sql.ref(b)} else ${sql.ref(a)} end`;
+
+/** Adds `n` to a counter keyed by a string, keeping the row that describes the key. */
+class Counter<T> {
+  readonly rows = new Map<string, { row: T; n: number }>();
+  add(key: string, row: T, n: number): void {
+    const seen = this.rows.get(key);
+    if (seen) seen.n += n;
+    else this.rows.set(key, { row, n });
+  }
+  nonZero(): { row: T; n: number }[] {
+    return [...this.rows.values()].filter((e) => e.n !== 0);
+  }
+}
+
+interface Activity extends Dims {
+  id: string;
+  day: number;
+  at: number;
+}
+
+interface FirstSeen extends Dims {
+  id: string;
+  day: number;
+  at: number;
+}
+
+/** New login and recharge events of one stored batch (their first storing, never a repeat). */
+export interface RollupInput {
+  login: readonly LogRow[];
+  recharge: readonly LogRow[];
+}
+
+/** Keeps the earliest event per key (rows are visited in time order). */
+function earliest<T extends { at: number }>(into: Map<string, T>, key: string, value: T): void {
+  const seen = into.get(key);
+  if (!seen || value.at < seen.at) into.set(key, value);
+}
+
+export async function applyRollups<T>(executor: Kysely<T>, clock: DayClock, input: RollupInput): Promise<void> {
+  const db = executor as unknown as RollupDb;
+  const logins = input.login.filter((r) => r.b_event_name === 'login' && typeof r.b_timestamp === 'number');
+  if (logins.length > 0) await applyLogins(db, clock, logins);
+  const paid = input.recharge.filter((r) => r.status === RECHARGE_COMPLETED && r.is_sandbox !== true && typeof r.b_timestamp === 'number');
+  if (paid.length > 0) await applyPayments(db, clock, paid);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Logins: activity, first days, DAU / WAU / MAU, retention.
+// ---------------------------------------------------------------------------------------------
+
+async function applyLogins(db: RollupDb, clock: DayClock, rows: readonly LogRow[]): Promise<void> {
+  const activity: Record<RetentionKind, Map<string, Activity>> = { player: new Map(), device: new Map() };
+  const firsts: Record<'role' | 'account' | 'device', Map<string, FirstSeen>> = { role: new Map(), account: new Map(), device: new Map() };
+  for (const row of rows) {
+    const at = row.b_timestamp as number;
+    const day = clock.dayOf(at);
+    const dims = dimsOf(row);
+    const role = text(row.b_role_id, 100);
+    const device = text(row.b_device_id, 100);
+    const account = text(row.b_account_id, 100);
+    if (role) {
+      earliest(activity.player, `${role}\u0000${day}`, { id: role, day, at, ...dims });
+      earliest(firsts.role, role, { id: role, day, at, ...dims });
+    }
+    if (device) {
+      earliest(activity.device, `${device}\u0000${day}`, { id: device, day, at, ...dims });
+      earliest(firsts.device, device, { id: device, day, at, ...dims });
+    }
+    if (account) earliest(firsts.account, account, { id: account, day, at, ...dims });
+  }
+  const daily: DailyCounter = new Counter();
+  const retention = new Counter<{ kind: RetentionKind; cohort: number; after_days: number } & Dims>();
+  await setFirsts(db, 'account', [...firsts.account.values()]);
+  for (const kind of ['player', 'device'] as const) {
+    const inserted = await insertActivity(db, kind, [...activity[kind].values()]);
+    const moved = await setFirsts(db, kind === 'player' ? 'role' : 'device', [...firsts[kind === 'player' ? 'role' : 'device'].values()]);
+    await countRetention(db, kind, inserted, moved, retention);
+    if (kind === 'player') await countActive(db, inserted, moved, daily);
+  }
+  await upsertDaily(db, daily);
+  await upsertRetention(db, retention);
+}
+
+/** Stores new (kind, id, day) activity; answers the pairs that were not stored before. */
+async function insertActivity(db: RollupDb, kind: RetentionKind, pairs: readonly Activity[]): Promise<Activity[]> {
+  const inserted: Activity[] = [];
+  const byKey = new Map(pairs.map((p) => [`${p.id}\u0000${p.day}`, p]));
+  for (const part of chunks(pairs)) {
+    const rows = await db
+      .insertInto('stat_activity')
+      .values(part.map((p) => ({ kind, id: p.id, day: p.day, first_at: p.at })))
+      .onConflict((oc) => oc.columns(['kind', 'id', 'day']).doNothing())
+      .returning(['id', 'day'])
+      .execute();
+    for (const r of rows) {
+      const pair = byKey.get(`${r.id}\u0000${Number(r.day)}`);
+      if (pair) inserted.push(pair);
+    }
+  }
+  // A pair stored before but seen earlier in the day now: its first instant moves (the dashboard's "so far").
+  const insertedKeys = new Set(inserted.map((p) => `${p.id}\u0000${p.day}`));
+  const known = pairs.filter((p) => !insertedKeys.has(`${p.id}\u0000${p.day}`));
+  for (const part of chunks(known)) {
+    await db
+      .insertInto('stat_activity')
+      .values(part.map((p) => ({ kind, id: p.id, day: p.day, first_at: p.at })))
+      .onConflict((oc) => oc.columns(['kind', 'id', 'day']).doUpdateSet({ first_at: smaller('stat_activity.first_at', 'excluded.first_at') }))
+      .execute();
+  }
+  return inserted;
+}
+
+/** A first day that moved earlier (or appeared): `before` is undefined for an id seen the first time. */
+interface FirstMove {
+  id: string;
+  before: FirstSeen | undefined;
+  after: FirstSeen;
+}
+
+/**
+ * Keeps the earliest first day of each id; answers the ids whose first day appeared or moved
+ * earlier, and (for the unchanged ones) what the first day is.
+ */
+async function setFirsts(db: RollupDb, kind: string, candidates: readonly FirstSeen[]): Promise<{ moved: FirstMove[]; unchanged: Map<string, FirstSeen> }> {
+  const moved: FirstMove[] = [];
+  const unchanged = new Map<string, FirstSeen>();
+  for (const part of chunks(candidates)) {
+    const existing = await db
+      .selectFrom('stat_first')
+      .select(['id', 'day', 'at', 'zone', 'channel', 'platform'])
+      .where('kind', '=', kind)
+      .where('id', 'in', part.map((c) => c.id))
+      .execute();
+    const byId = new Map(existing.map((e) => [e.id, { id: e.id, day: Number(e.day), at: Number(e.at), zone: Number(e.zone), channel: e.channel, platform: e.platform }]));
+    const fresh: FirstSeen[] = [];
+    for (const c of part) {
+      const before = byId.get(c.id);
+      if (!before) {
+        fresh.push(c);
+        moved.push({ id: c.id, before: undefined, after: c });
+      } else if (c.at < before.at) {
+        await db.updateTable('stat_first').set({ day: c.day, at: c.at, zone: c.zone, channel: c.channel, platform: c.platform }).where('kind', '=', kind).where('id', '=', c.id).execute();
+        if (c.day !== before.day || dimsKey(c) !== dimsKey(before)) moved.push({ id: c.id, before, after: c });
+        else unchanged.set(c.id, c);
+      } else {
+        unchanged.set(c.id, before);
+      }
+    }
+    if (fresh.length > 0) {
+      await db.insertInto('stat_first').values(fresh.map((c) => ({ kind, id: c.id, day: c.day, at: c.at, zone: c.zone, channel: c.channel, platform: c.platform }))).execute();
+    }
+  }
+  return { moved, unchanged };
+}
+
+/** Active days of some ids within [from, to]. */
+async function activeDays(db: RollupDb, kind: RetentionKind, ids: readonly string[], from: number, to: number): Promise<Map<string, number[]>> {
+  const out = new Map<string, number[]>();
+  for (const part of chunks([...new Set(ids)])) {
+    const rows = await db.selectFrom('stat_activity').select(['id', 'day']).where('kind', '=', kind).where('id', 'in', part).where('day', '>=', from).where('day', '<=', to).execute();
+    for (const r of rows) {
+      const days = out.get(r.id) ?? [];
+      days.push(Number(r.day));
+      out.set(r.id, days);
+    }
+  }
+  return out;
+}
+
+/**
+ * Retention counters of the ids a batch touched: what an id counts now (its first day and every
+ * active day) less what it counted before (its old first day and the days stored before). Ids
+ * whose new days lie past their 30th day count nothing new and are skipped.
+ */
+async function countRetention(
+  db: RollupDb,
+  kind: RetentionKind,
+  inserted: readonly Activity[],
+  firsts: { moved: FirstMove[]; unchanged: Map<string, FirstSeen> },
+  counter: Counter<{ kind: RetentionKind; cohort: number; after_days: number } & Dims>,
+): Promise<void> {
+  const add = (first: FirstSeen, day: number, n: number) => {
+    const after = day - first.day;
+    if (!RETENTION_POINTS.has(after)) return;
+    const dims = { zone: first.zone, channel: first.channel, platform: first.platform };
+    counter.add(`${kind}\u0000${first.day}\u0000${after}\u0000${dimsKey(dims)}`, { kind, cohort: first.day, after_days: after, ...dims }, n);
+  };
+  const touched = new Map<string, { before: FirstSeen | undefined; after: FirstSeen; added: Set<number> }>();
+  for (const m of firsts.moved) touched.set(m.id, { before: m.before, after: m.after, added: new Set() });
+  for (const a of inserted) {
+    let entry = touched.get(a.id);
+    if (!entry) {
+      const first = firsts.unchanged.get(a.id);
+      if (!first || a.day - first.day > MAX_RETENTION_DAY) continue;
+      entry = { before: first, after: first, added: new Set() };
+      touched.set(a.id, entry);
+    }
+    entry.added.add(a.day);
+  }
+  if (touched.size === 0) return;
+  const entries = [...touched.values()];
+  const lo = Math.min(...entries.map((e) => Math.min(e.after.day, e.before?.day ?? e.after.day)));
+  const hi = Math.max(...entries.map((e) => Math.max(e.after.day, e.before?.day ?? e.after.day))) + MAX_RETENTION_DAY;
+  const days = await activeDays(db, kind, [...touched.keys()], lo, hi);
+  for (const [id, e] of touched) {
+    const all = days.get(id) ?? [];
+    if (e.before) for (const day of all) if (!e.added.has(day)) add(e.before, day, -1);
+    for (const day of all) add(e.after, day, 1);
+  }
+}
+
+/** The runs of days that active days cover for a window of `width` days: [first, last] each. */
+function coverage(days: readonly number[], width: number): [number, number][] {
+  const runs: [number, number][] = [];
+  for (const d of [...days].sort((a, b) => a - b)) {
+    const last = runs[runs.length - 1];
+    if (last && d <= last[1] + 1) last[1] = Math.max(last[1], d + width - 1);
+    else runs.push([d, d + width - 1]);
+  }
+  return runs;
+}
+
+type DailyCounter = Counter<{ column: 'dau' | keyof typeof WINDOWS; day: number } & Dims>;
+
+function countDays(counter: DailyCounter, column: 'dau' | keyof typeof WINDOWS, day: number, dims: Dims, n: number): void {
+  counter.add(`${column}\u0000${day}\u0000${dimsKey(dims)}`, { column, day, zone: dims.zone, channel: dims.channel, platform: dims.platform }, n);
+}
+
+/** Every contribution of a role with these active days, under its dims, times `sign`. */
+function countRole(counter: DailyCounter, days: readonly number[], dims: Dims, sign: 1 | -1): void {
+  for (const day of days) countDays(counter, 'dau', day, dims, sign);
+  for (const [column, width] of Object.entries(WINDOWS) as [keyof typeof WINDOWS, number][]) {
+    for (const [first, last] of coverage(days, width)) {
+      countDays(counter, column, first, dims, sign);
+      countDays(counter, column, last + 1, dims, -sign as 1 | -1);
+    }
+  }
+}
+
+/**
+ * DAU, WAU and MAU of the new active days, counted under each role's first-login dims. A role
+ * whose first login moved to other dims has everything it counted moved; any other role adds
+ * what its new days newly cover (the coverage of its days within a month either side).
+ */
+async function countActive(
+  db: RollupDb,
+  inserted: readonly Activity[],
+  firsts: { moved: FirstMove[]; unchanged: Map<string, FirstSeen> },
+  counter: DailyCounter,
+): Promise<void> {
+  const relocated = new Map(firsts.moved.filter((m) => m.before && dimsKey(m.before) !== dimsKey(m.after)).map((m) => [m.id, m]));
+  const dimsOfRole = new Map<string, Dims>(firsts.unchanged);
+  for (const m of firsts.moved) dimsOfRole.set(m.id, m.after);
+  const newDays = new Map<string, number[]>();
+  for (const a of inserted) newDays.set(a.id, [...(newDays.get(a.id) ?? []), a.day]);
+
+  if (relocated.size > 0) {
+    const all = await activeDays(db, 'player', [...relocated.keys()], Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
+    for (const [id, m] of relocated) {
+      const days = all.get(id) ?? [];
+      const added = new Set(newDays.get(id) ?? []);
+      countRole(counter, days.filter((d) => !added.has(d)), m.before as FirstSeen, -1);
+      countRole(counter, days, m.after, 1);
+    }
+  }
+  const growing = [...newDays.keys()].filter((id) => !relocated.has(id));
+  if (growing.length === 0) return;
+  const allNew = growing.flatMap((id) => newDays.get(id) ?? []);
+  const known = await activeDays(db, 'player', growing, Math.min(...allNew) - 60, Math.max(...allNew) + 60);
+  for (const id of growing) {
+    const dims = dimsOfRole.get(id);
+    if (!dims) continue;
+    const added = new Set(newDays.get(id) ?? []);
+    const days = known.get(id) ?? [];
+    // What the role covers now, less what it covered before: the same runs, counted once.
+    countRole(counter, days, dims, 1);
+    countRole(counter, days.filter((d) => !added.has(d)), dims, -1);
+  }
+}
+
+async function upsertDaily(db: RollupDb, counter: DailyCounter): Promise<void> {
+  const rows = new Map<string, RollupTables['stat_daily']>();
+  for (const { row, n } of counter.nonZero()) {
+    const column = row.column;
+    const id = `${row.day}\u0000${dimsKey(row)}`;
+    const target = rows.get(id) ?? { day: row.day, zone: row.zone, channel: row.channel, platform: row.platform, dau: 0, wau_delta: 0, mau_delta: 0 };
+    if (column === 'dau') target.dau += n;
+    else if (column === 'wau_delta') target.wau_delta += n;
+    else target.mau_delta += n;
+    rows.set(id, target);
+  }
+  for (const part of chunks([...rows.values()])) {
+    await db
+      .insertInto('stat_daily')
+      .values(part)
+      .onConflict((oc) =>
+        oc.columns(['day', 'zone', 'channel', 'platform']).doUpdateSet({
+          dau: sql`${sql.ref('stat_daily.dau')} + ${sql.ref('excluded.dau')}`,
+          wau_delta: sql`${sql.ref('stat_daily.wau_delta')} + ${sql.ref('excluded.wau_delta')}`,
+          mau_delta: sql`${sql.ref('stat_daily.mau_delta')} + ${sql.ref('excluded.mau_delta')}`,
+        }),
+      )
+      .execute();
+  }
+}
+
+async function upsertRetention(db: RollupDb, counter: Counter<{ kind: RetentionKind; cohort: number; after_days: number } & Dims>): Promise<void> {
+  for (const part of chunks(counter.nonZero())) {
+    await db
+      .insertInto('stat_retention')
+      .values(part.map(({ row, n }) => ({ ...row, n })))
+      .onConflict((oc) => oc.columns(['kind', 'cohort', 'after_days', 'zone', 'channel', 'platform']).doUpdateSet({ n: sql`${sql.ref('stat_retention.n')} + ${sql.ref('excluded.n')}` }))
+      .execute();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payments: revenue per hour, per payer and product, first payers.
+// ---------------------------------------------------------------------------------------------
+
+async function applyPayments(db: RollupDb, clock: DayClock, rows: readonly LogRow[]): Promise<void> {
+  const hourly = new Map<string, RollupTables['stat_recharge']>();
+  const payments = new Map<string, RollupTables['stat_payment']>();
+  const firstPayers = new Map<string, Map<string, FirstSeen>>();
+  for (const row of rows) {
+    const at = row.b_timestamp as number;
+    const day = clock.dayOf(at);
+    const dims = dimsOf(row);
+    const currency = text(row.currency, 3);
+    const amount = num(row.amount);
+    const role = text(row.b_role_id, 100);
+    const hourKey = `${day}\u0000${clock.hourOf(at)}\u0000${dimsKey(dims)}\u0000${currency}`;
+    const h = hourly.get(hourKey) ?? { day, hour: clock.hourOf(at), ...dims, currency, revenue: 0, orders: 0 };
+    h.revenue += amount;
+    h.orders += 1;
+    hourly.set(hourKey, h);
+    if (!role) continue;
+    const product = text(row.product_id, 100);
+    const payKey = `${role}\u0000${currency}\u0000${product}\u0000${day}`;
+    const p = payments.get(payKey) ?? { role_id: role, currency, product_id: product, product_name: text(row.product_name, 100), day, ...dims, revenue: 0, orders: 0, first_at: at, last_at: at };
+    p.revenue += amount;
+    p.orders += 1;
+    p.first_at = Math.min(p.first_at, at);
+    p.last_at = Math.max(p.last_at, at);
+    payments.set(payKey, p);
+    const byCurrency = firstPayers.get(currency) ?? new Map<string, FirstSeen>();
+    earliest(byCurrency, role, { id: role, day, at, ...dims });
+    firstPayers.set(currency, byCurrency);
+  }
+  for (const part of chunks([...hourly.values()])) {
+    await db
+      .insertInto('stat_recharge')
+      .values(part)
+      .onConflict((oc) =>
+        oc.columns(['day', 'hour', 'zone', 'channel', 'platform', 'currency']).doUpdateSet({
+          revenue: sql`${sql.ref('stat_recharge.revenue')} + ${sql.ref('excluded.revenue')}`,
+          orders: sql`${sql.ref('stat_recharge.orders')} + ${sql.ref('excluded.orders')}`,
+        }),
+      )
+      .execute();
+  }
+  for (const part of chunks([...payments.values()])) {
+    await db
+      .insertInto('stat_payment')
+      .values(part)
+      .onConflict((oc) =>
+        oc.columns(['role_id', 'currency', 'product_id', 'day']).doUpdateSet({
+          revenue: sql`${sql.ref('stat_payment.revenue')} + ${sql.ref('excluded.revenue')}`,
+          orders: sql`${sql.ref('stat_payment.orders')} + ${sql.ref('excluded.orders')}`,
+          first_at: smaller('stat_payment.first_at', 'excluded.first_at'),
+          last_at: larger('stat_payment.last_at', 'excluded.last_at'),
+        }),
+      )
+      .execute();
+  }
+  for (const [currency, payers] of firstPayers) await setFirsts(db, payerKind(currency), [...payers.values()]);
+}
+
+const payerKind = (currency: string) => `pay:${currency}`;
+
+// ---------------------------------------------------------------------------------------------
+// Reads.
+// ---------------------------------------------------------------------------------------------
+
+interface Whereable {
+  where(column: string, op: string, value: unknown): unknown;
+}
+
+/** The region, channel and platform filters of a range, on any rollup table (all carry the dims). */
+function withDims<Q>(query: Q, range: RollupRange): Q {
+  let q = query as unknown as Whereable;
+  if (range.zones && range.zones.length > 0) q = q.where('zone', 'in', [...range.zones]) as Whereable;
+  if (range.channel) q = q.where('channel', '=', range.channel) as Whereable;
+  if (range.platform) q = q.where('platform', '=', range.platform) as Whereable;
+  return q as unknown as Q;
+}
+
+/** Empties every rollup (before a rebuild from the raw logs). */
+export async function clearRollups<T>(executor: Kysely<T>): Promise<void> {
+  const db = executor as unknown as RollupDb;
+  for (const table of ROLLUP_TABLES) await db.deleteFrom(table).execute();
+}
+
+const FIRST_KINDS = { role: 'newPlayers', account: 'newAccounts', device: 'newDevices' } as const;
+
+export function createRollupReader<T>(executor: Kysely<T>, clock: DayClock, rebuild: () => Promise<number>): StatisticsReader {
+  const db = executor as unknown as RollupDb;
+
+  async function activity(range: RollupRange): Promise<ActiveDay[]> {
+    // WAU and MAU are running sums of their difference arrays from the first day on record.
+    const daily = await withDims(
+      db.selectFrom('stat_daily')
+        .select(['day', sql<number>`sum(${sql.ref('dau')})`.as('dau'), sql<number>`sum(${sql.ref('wau_delta')})`.as('wau'), sql<number>`sum(${sql.ref('mau_delta')})`.as('mau')])
+        .where('day', '<=', range.to)
+        .groupBy('day'),
+      range,
+    ).execute();
+    const firsts = await withDims(
+      db.selectFrom('stat_first')
+        .select(['kind', 'day', sql<number>`count(*)`.as('n')])
+        .where('kind', 'in', Object.keys(FIRST_KINDS))
+        .where('day', '>=', range.from)
+        .where('day', '<=', range.to)
+        .groupBy(['kind', 'day']), range).execute();
+    const byDay = new Map(daily.map((d) => [Number(d.day), d]));
+    const out: ActiveDay[] = [];
+    let wau = 0;
+    let mau = 0;
+    for (const d of daily) {
+      if (Number(d.day) < range.from) {
+        wau += Number(d.wau);
+        mau += Number(d.mau);
+      }
+    }
+    for (let day = range.from; day <= range.to; day += 1) {
+      const d = byDay.get(day);
+      wau += Number(d?.wau ?? 0);
+      mau += Number(d?.mau ?? 0);
+      out.push({ day, dau: Number(d?.dau ?? 0), wau, mau, newPlayers: 0, newAccounts: 0, newDevices: 0 });
+    }
+    for (const f of firsts) {
+      const row = out[Number(f.day) - range.from];
+      const field = FIRST_KINDS[f.kind as keyof typeof FIRST_KINDS];
+      if (row && field) row[field] = Number(f.n);
+    }
+    return out;
+  }
+
+  async function totals(range: RollupRange) {
+    const rows = await withDims(
+      db.selectFrom('stat_first').select(['kind', sql<number>`count(*)`.as('n')]).where('kind', 'in', Object.keys(FIRST_KINDS)).where('day', '<=', range.to).groupBy('kind'), range).execute();
+    const of = (kind: string) => Number(rows.find((r) => r.kind === kind)?.n ?? 0);
+    return { accounts: of('account'), players: of('role'), devices: of('device') };
+  }
+
+  async function payments(range: RollupRange, currency: string) {
+    const revenue = await withDims(
+      db.selectFrom('stat_recharge')
+        .select(['day', sql<number>`sum(${sql.ref('revenue')})`.as('revenue'), sql<number>`sum(${sql.ref('orders')})`.as('orders')])
+        .where('currency', '=', currency)
+        .where('day', '>=', range.from)
+        .where('day', '<=', range.to)
+        .groupBy('day'), range).execute();
+    const before = await withDims(
+      db.selectFrom('stat_recharge').select(sql<number>`coalesce(sum(${sql.ref('revenue')}), 0)`.as('revenue')).where('currency', '=', currency).where('day', '<', range.from), range).executeTakeFirst();
+    const payers = await withDims(
+      db.selectFrom('stat_payment')
+        .select(['day', sql<number>`count(distinct ${sql.ref('role_id')})`.as('n')])
+        .where('currency', '=', currency)
+        .where('day', '>=', range.from)
+        .where('day', '<=', range.to)
+        .groupBy('day'), range).execute();
+    const first = await withDims(
+      db.selectFrom('stat_first').select(['day', sql<number>`count(*)`.as('n')]).where('kind', '=', payerKind(currency)).where('day', '>=', range.from).where('day', '<=', range.to).groupBy('day'), range).execute();
+    const others = await withDims(
+      db.selectFrom('stat_recharge').select('currency').distinct().where('currency', '!=', currency).where('day', '>=', range.from).where('day', '<=', range.to), range).execute();
+    const days: PaymentDay[] = [];
+    for (let day = range.from; day <= range.to; day += 1) days.push({ day, revenue: 0, orders: 0, payers: 0, firstPayers: 0 });
+    const at = (day: unknown) => days[Number(day) - range.from];
+    for (const r of revenue) {
+      const d = at(r.day);
+      if (d) Object.assign(d, { revenue: Number(r.revenue), orders: Number(r.orders) });
+    }
+    for (const r of payers) {
+      const d = at(r.day);
+      if (d) d.payers = Number(r.n);
+    }
+    for (const r of first) {
+      const d = at(r.day);
+      if (d) d.firstPayers = Number(r.n);
+    }
+    return { days, before: Number(before?.revenue ?? 0), otherCurrencies: others.map((o) => o.currency).sort() };
+  }
+
+  async function goods(range: RollupRange, currency: string): Promise<GoodsFigure[]> {
+    const rows = await withDims(
+      db.selectFrom('stat_payment')
+        .select([
+          'product_id',
+          sql<string>`max(${sql.ref('product_name')})`.as('product_name'),
+          sql<number>`sum(${sql.ref('revenue')})`.as('revenue'),
+          sql<number>`sum(${sql.ref('orders')})`.as('orders'),
+          sql<number>`count(distinct ${sql.ref('role_id')})`.as('payers'),
+        ])
+        .where('currency', '=', currency)
+        .where('day', '>=', range.from)
+        .where('day', '<=', range.to)
+        .groupBy('product_id'), range).execute();
+    return rows
+      .map((r) => ({ productId: r.product_id, productName: r.product_name, revenue: Number(r.revenue), orders: Number(r.orders), payers: Number(r.payers) }))
+      .sort((a, b) => b.revenue - a.revenue || a.productId.localeCompare(b.productId));
+  }
+
+  async function payers(range: RollupRange, currency: string, limit: number) {
+    const top = await withDims(
+      db.selectFrom('stat_payment')
+        .select([
+          'role_id',
+          sql<number>`max(${sql.ref('zone')})`.as('zone'),
+          sql<number>`sum(${sql.ref('revenue')})`.as('revenue'),
+          sql<number>`sum(${sql.ref('orders')})`.as('orders'),
+          sql<number>`min(${sql.ref('first_at')})`.as('first_at'),
+          sql<number>`max(${sql.ref('last_at')})`.as('last_at'),
+        ])
+        .where('currency', '=', currency)
+        .where('day', '>=', range.from)
+        .where('day', '<=', range.to)
+        .groupBy('role_id')
+        .orderBy(sql`sum(${sql.ref('revenue')})`, 'desc')
+        .orderBy('role_id')
+        .limit(limit),
+      range,
+    ).execute();
+    const count = await withDims(
+      db.selectFrom('stat_payment').select(sql<number>`count(distinct ${sql.ref('role_id')})`.as('n')).where('currency', '=', currency).where('day', '>=', range.from).where('day', '<=', range.to),
+      range,
+    ).executeTakeFirst();
+    return {
+      payers: Number(count?.n ?? 0),
+      top: top.map((r) => ({ roleId: r.role_id, zone: Number(r.zone), revenue: Number(r.revenue), orders: Number(r.orders), firstPaidAt: Number(r.first_at), lastPaidAt: Number(r.last_at) })),
+    };
+  }
+
+  async function retention(kind: RetentionKind, range: RollupRange): Promise<CohortFigure[]> {
+    const sizes = await withDims(
+      db.selectFrom('stat_first').select(['day', sql<number>`count(*)`.as('n')]).where('kind', '=', kind === 'player' ? 'role' : 'device').where('day', '>=', range.from).where('day', '<=', range.to).groupBy('day'), range).execute();
+    const kept = await withDims(
+      db.selectFrom('stat_retention')
+        .select(['cohort', 'after_days', sql<number>`sum(${sql.ref('n')})`.as('n')])
+        .where('kind', '=', kind)
+        .where('cohort', '>=', range.from)
+        .where('cohort', '<=', range.to)
+        .groupBy(['cohort', 'after_days']), range).execute();
+    const cohorts: CohortFigure[] = [];
+    for (let day = range.from; day <= range.to; day += 1) cohorts.push({ day, size: 0, retained: new Map() });
+    for (const s of sizes) {
+      const c = cohorts[Number(s.day) - range.from];
+      if (c) c.size = Number(s.n);
+    }
+    for (const k of kept) {
+      const c = cohorts[Number(k.cohort) - range.from];
+      if (c) c.retained.set(Number(k.after_days), Number(k.n));
+    }
+    return cohorts;
+  }
+
+  async function daySoFar(day: number, until: number, currency: string): Promise<DaySoFar> {
+    const players = await db.selectFrom('stat_first').select(sql<number>`count(*)`.as('n')).where('kind', '=', 'role').where('day', '=', day).where('at', '<=', until).executeTakeFirst();
+    const active = await db.selectFrom('stat_activity').select(sql<number>`count(*)`.as('n')).where('kind', '=', 'player').where('day', '=', day).where('first_at', '<=', until).executeTakeFirst();
+    // Revenue is kept per hour: "so far" counts the hours up to and including the one of `until`.
+    const revenue = await db
+      .selectFrom('stat_recharge')
+      .select(sql<number>`coalesce(sum(${sql.ref('revenue')}), 0)`.as('n'))
+      .where('currency', '=', currency)
+      .where('day', '=', day)
+      .where('hour', '<=', clock.hourOf(until))
+      .executeTakeFirst();
+    return { newPlayers: Number(players?.n ?? 0), dau: Number(active?.n ?? 0), revenue: Number(revenue?.n ?? 0) };
+  }
+
+  return { activity, totals, payments, goods, payers, retention, daySoFar, rebuild };
+}
