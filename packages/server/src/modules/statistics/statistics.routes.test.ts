@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { ErrorCode } from '@gm/contract/errors.ts';
 import { P } from '@gm/contract/permissions.ts';
 import {
@@ -308,6 +309,15 @@ describe('statistics from the rollups equal the raw events', () => {
     const replayed = await t.app.ctx.logStore.statistics.rebuild();
     expect(replayed).toBe(sim.logins.length + sim.recharges.length);
     expect(await rollupTables()).toEqual(incremental);
+  });
+
+  it('a database whose logs predate the rollups gets them counted at start', async () => {
+    const sim = simulate(6, 30);
+    await deliver(sim, 6);
+    const before = await rollupTables();
+    for (const table of ROLLUP_TABLES) await sql.raw(`drop table "${table}"`).execute(t.app.ctx.db);
+    await t.app.ctx.logStore.ensureTables();
+    expect(await rollupTables()).toEqual(before);
   });
 
   it('a repeated batch changes nothing', async () => {

@@ -469,6 +469,14 @@ export function createSqlLogStore({ db, dialect, sqlite, pgPool }: SqlLogStoreOp
     return inserted;
   }
 
+  async function hasTable(executor: Kysely<DB>, name: string): Promise<boolean> {
+    const query =
+      dialect === 'postgres'
+        ? sql`select 1 from information_schema.tables where table_schema = current_schema() and table_name = ${name}`
+        : sql`select 1 from sqlite_master where type = 'table' and name = ${name}`;
+    return (await query.execute(executor)).rows.length > 0;
+  }
+
   /** Existing columns of the existing log tables, in the current schema. */
   async function existingColumns(executor: Kysely<DB>): Promise<Map<string, Set<string>>> {
     const query =
@@ -512,9 +520,10 @@ export function createSqlLogStore({ db, dialect, sqlite, pgPool }: SqlLogStoreOp
     statistics: createRollupReader(db, clock, rebuildRollups),
 
     async ensureTables() {
-      await db.transaction().execute(async (trx) => {
+      const rollupsMissing = await db.transaction().execute(async (trx) => {
         if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${PG_DDL_LOCK})`.execute(trx);
         const existing = await existingColumns(trx);
+        const missing = !(await hasTable(trx, 'stat_daily'));
         for (const log of LOG_CATALOGUE) {
           const p = plan(log.key);
           const have = existing.get(p.table);
@@ -530,7 +539,10 @@ export function createSqlLogStore({ db, dialect, sqlite, pgPool }: SqlLogStoreOp
           await sql.raw(`create index if not exists ${quote(`${p.table}_role_idx`)} on ${quote(p.table)} (${quote('b_role_id')}, ${quote('b_timestamp')})`).execute(trx);
         }
         for (const ddl of ROLLUP_DDL) await sql.raw(ddl).execute(trx);
+        return missing;
       });
+      // A database whose logs predate the rollups: count what it already holds, once.
+      if (rollupsMissing && (await store.count('login', {}, 1)).total + (await store.count('recharge', {}, 1)).total > 0) await rebuildRollups();
     },
 
     insertEvents: (logKey, rows) => insertAll([{ logKey, rows }]),
