@@ -80,7 +80,7 @@ export const zhCN: Translation<typeof en> = {
   game: {
     title: '今日游戏数据',
     updated: '截至 {{time}}，每分钟刷新',
-    onlineNow: '当前在线',
+    onlineNow: '当前在线玩家',
     last24h: '最近 24 小时在线人数',
     newPlayers: '今日新增玩家',
     activePlayers: '今日活跃玩家',

@@ -1,17 +1,14 @@
 import { useMemo } from 'react';
 import { Table, type TableColumnsType } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { NewActiveStats } from '@gm/contract/statistics.contract.ts';
 import { PageContainer } from '../../shared/components/page-container.tsx';
 import { Chart } from './chart.tsx';
 import { newActiveChart } from './stat-charts.ts';
 import { StatFilterBar } from './stat-filter-bar.tsx';
-import { statQuery } from './stat-filters.ts';
 import { formatCount } from './stat-format.ts';
 import { StatFigures, StatPanel } from './stat-panel.tsx';
-import { statQueryOptions } from './statistics.queries.ts';
-import { useStatSearch } from './use-stat-search.ts';
+import { useStat } from './use-stat-search.ts';
 
 type Day = NewActiveStats['days'][number];
 const FIGURES = ['newAccounts', 'newPlayers', 'newDevices', 'dau', 'wau', 'mau'] as const;
@@ -28,10 +25,7 @@ function NewActiveTable({ data }: { data: NewActiveStats }) {
 /** /statistics/player_login: new accounts, players and devices, and the active players, per day. */
 export function NewActivePage() {
   const { t } = useTranslation(['statistics', 'nav']);
-  const page = useStatSearch();
-  const { search } = page;
-  const query = useMemo(() => statQuery(search), [search]);
-  const stats = useQuery(statQueryOptions('new-active', query));
+  const { page, search, query, stats } = useStat('new-active');
   const title = t('nav:routes.statPlayerLogin');
   const option = useMemo(() => (stats.data ? newActiveChart(stats.data, (label) => t(`newActive.${label}`)) : null), [stats.data, t]);
   const totals = stats.data?.totals;

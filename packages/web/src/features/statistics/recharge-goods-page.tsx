@@ -1,17 +1,14 @@
 import { useMemo } from 'react';
 import { Table, Typography, type TableColumnsType } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { RechargeByGoodsStats } from '@gm/contract/statistics.contract.ts';
 import { PageContainer } from '../../shared/components/page-container.tsx';
 import { Chart } from './chart.tsx';
 import { goodsChart } from './stat-charts.ts';
 import { StatFilterBar } from './stat-filter-bar.tsx';
-import { statQuery } from './stat-filters.ts';
 import { formatCount, formatMoney, formatPercent } from './stat-format.ts';
 import { StatFigures, StatPanel } from './stat-panel.tsx';
-import { statQueryOptions } from './statistics.queries.ts';
-import { useStatSearch } from './use-stat-search.ts';
+import { useStat, withCurrency } from './use-stat-search.ts';
 
 type Row = RechargeByGoodsStats['rows'][number];
 
@@ -39,10 +36,7 @@ function GoodsTable({ data }: { data: RechargeByGoodsStats }) {
 /** /statistics/l_recharge_flow: revenue, orders and share per product over the range. */
 export function RechargeGoodsPage() {
   const { t } = useTranslation(['statistics', 'nav']);
-  const page = useStatSearch();
-  const { search } = page;
-  const query = useMemo(() => statQuery(search, { currency: search.currency }), [search]);
-  const stats = useQuery(statQueryOptions('recharge-by-goods', query));
+  const { page, query, stats } = useStat('recharge-by-goods', withCurrency);
   const title = t('nav:routes.statRechargeByProduct');
   const option = useMemo(() => (stats.data ? goodsChart(stats.data, { revenue: t('recharge.revenue'), other: t('goods.other') }) : null), [stats.data, t]);
   const data = stats.data;

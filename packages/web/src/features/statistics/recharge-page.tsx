@@ -1,17 +1,14 @@
 import { useMemo } from 'react';
 import { Alert, Button, Space, Table, type TableColumnsType } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { RechargeStats } from '@gm/contract/statistics.contract.ts';
 import { PageContainer } from '../../shared/components/page-container.tsx';
 import { Chart } from './chart.tsx';
 import { rechargeChart } from './stat-charts.ts';
 import { StatFilterBar } from './stat-filter-bar.tsx';
-import { statQuery } from './stat-filters.ts';
 import { formatCount, formatMoney, formatPercent } from './stat-format.ts';
 import { StatFigures, StatPanel } from './stat-panel.tsx';
-import { statQueryOptions } from './statistics.queries.ts';
-import { useStatSearch, type StatPageState } from './use-stat-search.ts';
+import { useStat, withCurrency, type StatPageState } from './use-stat-search.ts';
 
 type Day = RechargeStats['days'][number];
 
@@ -57,10 +54,7 @@ function OtherCurrencies({ page, currency, others }: { page: StatPageState; curr
 /** /statistics/flow_dashboard: revenue per day and its cumulative total, paying players, pay rate, ARPU, ARPPU. */
 export function RechargePage() {
   const { t } = useTranslation(['statistics', 'nav']);
-  const page = useStatSearch();
-  const { search } = page;
-  const query = useMemo(() => statQuery(search, { currency: search.currency }), [search]);
-  const stats = useQuery(statQueryOptions('recharge', query));
+  const { page, search, query, stats } = useStat('recharge', withCurrency);
   const title = t('nav:routes.statRechargeOverview');
   const option = useMemo(() => (stats.data ? rechargeChart(stats.data, { revenue: t('recharge.revenue'), cumulative: t('recharge.cumulative') }) : null), [stats.data, t]);
   const data = stats.data;

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { Table, type TableColumnsType } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { RechargeByUserStats } from '@gm/contract/statistics.contract.ts';
@@ -10,11 +9,9 @@ import { hrefs } from '../../shared/paths.ts';
 import { Chart } from './chart.tsx';
 import { PAYER_BARS, payersChart } from './stat-charts.ts';
 import { StatFilterBar } from './stat-filter-bar.tsx';
-import { statQuery } from './stat-filters.ts';
 import { formatCount, formatMoney } from './stat-format.ts';
 import { StatFigures, StatPanel } from './stat-panel.tsx';
-import { statQueryOptions } from './statistics.queries.ts';
-import { useStatSearch } from './use-stat-search.ts';
+import { useStat, withCurrency } from './use-stat-search.ts';
 
 type Row = RechargeByUserStats['rows'][number];
 
@@ -37,10 +34,7 @@ function PayersTable({ data }: { data: RechargeByUserStats }) {
 /** /statistics/l_recharge_flow_player: the top payers of the range, each linking to the player. */
 export function RechargeUsersPage() {
   const { t } = useTranslation(['statistics', 'nav']);
-  const page = useStatSearch();
-  const { search } = page;
-  const query = useMemo(() => statQuery(search, { currency: search.currency }), [search]);
-  const stats = useQuery(statQueryOptions('recharge-by-user', query));
+  const { page, query, stats } = useStat('recharge-by-user', withCurrency);
   const option = useMemo(() => (stats.data ? payersChart(stats.data, { revenue: t('recharge.revenue') }) : null), [stats.data, t]);
   const data = stats.data;
 

@@ -1,5 +1,4 @@
 import { useMemo, type ComponentType } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { RetentionKind } from '@gm/contract/statistics.contract.ts';
 import { PageContainer } from '../../shared/components/page-container.tsx';
@@ -8,21 +7,16 @@ import { retentionRate } from './retention.ts';
 import { RetentionTable } from './retention-table.tsx';
 import { retentionChart } from './stat-charts.ts';
 import { StatFilterBar } from './stat-filter-bar.tsx';
-import { statQuery } from './stat-filters.ts';
 import { formatCount, formatPercent } from './stat-format.ts';
 import { StatFigures, StatPanel } from './stat-panel.tsx';
-import { statQueryOptions } from './statistics.queries.ts';
-import { useStatSearch } from './use-stat-search.ts';
+import { useStat } from './use-stat-search.ts';
 
 const ROUTE = { player: 'statPlayerKeep', device: 'statDeviceKeep' } as const;
 
 /** /statistics/keep/playerKeep and deviceKeep: cohorts by first day, retained after 1, 3, 7, 15, 21 and 30 days. */
 function RetentionPage({ kind }: { kind: RetentionKind }) {
   const { t } = useTranslation(['statistics', 'nav']);
-  const page = useStatSearch();
-  const { search } = page;
-  const query = useMemo(() => statQuery(search, { kind }), [search, kind]);
-  const stats = useQuery(statQueryOptions('retention', query));
+  const { page, query, stats } = useStat('retention', () => ({ kind }));
   const title = t(`nav:routes.${ROUTE[kind]}`);
   const option = useMemo(() => (stats.data ? retentionChart(stats.data, (day) => t(`retention.day.${day}`)) : null), [stats.data, t]);
   const data = stats.data;

@@ -108,9 +108,10 @@ export function rechargeChart(data: RechargeStats, names: Record<'revenue' | 'cu
     legend: LEGEND,
     tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => (typeof v === 'number' ? formatMoney(v * 100) : '–') },
     xAxis: { type: 'category', data: data.days.map((d) => d.date) },
+    // The legend names the two series; the axes only their currency (a long name would be cut at the right edge).
     yAxis: [
-      { ...moneyAxis, name: `${names.revenue} (${data.currency})` },
-      { ...moneyAxis, name: `${names.cumulative} (${data.currency})`, splitLine: { show: false } },
+      { ...moneyAxis, name: data.currency },
+      { ...moneyAxis, name: data.currency, splitLine: { show: false } },
     ],
     series: [
       { type: 'bar', name: names.revenue, data: data.days.map((d) => moneyUnits(d.revenue)) },

@@ -3,7 +3,7 @@ import type { Translation } from '../../shared/i18n-types.ts';
 /** The `statistics` namespace: the seven pages of the Data statistics group. Page titles are `nav:routes.*`. */
 export const en = {
   descriptions: {
-    statOnline: 'Players online per region and in all. Per minute for ranges of up to 2 days, per hour beyond.',
+    statOnline: 'Players online per region and in all: every sample for ranges of up to 2 days, per hour beyond.',
     statPlayerLogin: 'New accounts, players and devices per day, and the daily, weekly and monthly active players.',
     statRechargeOverview: 'Revenue per day from completed payments (test payments never count), paying players and what they pay on average.',
     statRechargeByProduct: 'Revenue, orders and share of each product over the range.',
@@ -42,7 +42,7 @@ export const en = {
     noPeak: 'Nobody online',
     average: 'Average online',
     resolution: 'Resolution',
-    minute: 'Per minute',
+    minute: 'Every sample',
     hour: 'Per hour',
     time: 'Time',
   },
@@ -117,7 +117,7 @@ export const en = {
 
 export const zhCN: Translation<typeof en> = {
   descriptions: {
-    statOnline: '各区服及全部区服的在线人数。2 天以内按分钟统计，超过 2 天按小时统计。',
+    statOnline: '各区服及全部区服的在线人数：2 天以内显示每个采样点，超过 2 天按小时统计。',
     statPlayerLogin: '每日新增账号、玩家与设备，以及日活跃、周活跃、月活跃玩家数。',
     statRechargeOverview: '每日已完成支付的充值金额（测试支付不计入）、付费玩家及其平均付费。',
     statRechargeByProduct: '时间范围内各商品的充值金额、订单数与占比。',
@@ -156,7 +156,7 @@ export const zhCN: Translation<typeof en> = {
     noPeak: '无人在线',
     average: '平均在线',
     resolution: '统计粒度',
-    minute: '每分钟',
+    minute: '每个采样点',
     hour: '每小时',
     time: '时间',
   },
