@@ -226,7 +226,7 @@ async function rollupTables(): Promise<Record<string, unknown[]>> {
     // A counter that went up and down again is a row of zeros: the same figures as no row.
     const counters = ['n', 'dau', 'wau_delta', 'mau_delta'];
     out[table] = rows
-      .filter((r) => !counters.some((c) => c in r) || counters.some((c) => c in r && Number(r[c]) !== 0)).map((r) => JSON.stringify(Object.fromEntries(Object.entries(r as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v])))).sort();
+      .filter((r) => !counters.some((c) => c in r) || counters.some((c) => c in r && Number(r[c]) !== 0)).map((r) => JSON.stringify(Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v])))).sort();
   }
   return out;
 }

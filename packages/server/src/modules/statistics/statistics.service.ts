@@ -81,7 +81,7 @@ export function onlineFrom(samples: readonly Sample[], days: number): OnlineStat
   const perArea = new Map<number | null, Map<number, number>>();
   const add = (area: number | null, at: number, online: number) => {
     let points = perArea.get(area);
-    if (!points) perArea.set(area, (points = new Map()));
+    if (!points) perArea.set(area, (points = new Map<number, number>()));
     points.set(at, (points.get(at) ?? 0) + online);
   };
   for (const s of samples) add(s.area_id, s.at, s.online);

@@ -404,10 +404,13 @@ const ROLLUP_LOGS: ReadonlySet<LogKey> = new Set<LogKey>(['login', 'recharge']);
 export interface SqlLogStoreSettings {
   /** The display time zone, whose calendar days the statistics rollups count (a change needs `statistics.rebuild()`). */
   timeZone?: string;
+  /** Keep the statistics rollups as events are stored (default true; the ingest benchmark turns it off to compare). */
+  rollups?: boolean;
 }
 
 export function createSqlLogStore({ db, dialect, sqlite, pgPool }: SqlLogStoreOptions | Database, settings: SqlLogStoreSettings = {}): LogStore {
   const clock = createDayClock(settings.timeZone ?? DEFAULT_DISPLAY_TIME_ZONE);
+  const keepRollups = settings.rollups ?? true;
   const plans = new Map<LogKey, TablePlan>();
   const plan = (logKey: LogKey) => {
     let found = plans.get(logKey);
@@ -435,7 +438,7 @@ export function createSqlLogStore({ db, dialect, sqlite, pgPool }: SqlLogStoreOp
       let fresh: RollupInput = { login: [], recharge: [] };
       if (insertOnSqlite) ({ inserted, fresh } = insertOnSqlite(nonEmpty));
       else for (const batch of nonEmpty) inserted += await insertInto(trx, batch.logKey, batch.rows, fresh);
-      if (fresh.login.length > 0 || fresh.recharge.length > 0) await applyRollups<DB>(trx, clock, fresh);
+      if (keepRollups && (fresh.login.length > 0 || fresh.recharge.length > 0)) await applyRollups<DB>(trx, clock, fresh);
       return inserted;
     });
   }

@@ -50,7 +50,6 @@ interface RollupTables {
 
 type RollupDb = Kysely<RollupTables>;
 
-const DIMS = ['zone', 'channel', 'platform'] as const;
 const ID = 'varchar(100) not null';
 const DIM_DDL = `"zone" integer not null, "channel" varchar(64) not null, "platform" varchar(32) not null`;
 
@@ -70,6 +69,11 @@ export const ROLLUP_DDL = [
 const CHUNK = 400;
 const RETENTION_POINTS = new Set<number>(RETENTION_DAYS);
 const MAX_RETENTION_DAY = Math.max(...RETENTION_DAYS);
+/**
+ * How far from a new active day the counts look: a retention point is at most 30 days after a
+ * first day, and what a day adds to MAU depends on the days within 29 of the 30 it covers.
+ */
+const REACH = 30;
 const WINDOWS = { wau_delta: 7, mau_delta: 30 } as const;
 const RECHARGE_COMPLETED = 1;
 
@@ -166,8 +170,11 @@ async function applyLogins(db: RollupDb, clock: DayClock, rows: readonly LogRow[
   for (const kind of ['player', 'device'] as const) {
     const inserted = await insertActivity(db, kind, [...activity[kind].values()]);
     const moved = await setFirsts(db, kind === 'player' ? 'role' : 'device', [...firsts[kind === 'player' ? 'role' : 'device'].values()]);
-    await countRetention(db, kind, inserted, moved, retention);
-    if (kind === 'player') await countActive(db, inserted, moved, daily);
+    // One read of the active days a month either side of the new ones serves both counts.
+    const newDays = inserted.map((a) => a.day);
+    const near = inserted.length === 0 ? new Map<string, number[]>() : await activeDays(db, kind, inserted.map((a) => a.id), Math.min(...newDays) - REACH, Math.max(...newDays) + REACH);
+    await countRetention(db, kind, inserted, moved, retention, near);
+    if (kind === 'player') await countActive(db, inserted, moved, daily, near);
   }
   await upsertDaily(db, daily);
   await upsertRetention(db, retention);
@@ -270,6 +277,7 @@ async function countRetention(
   inserted: readonly Activity[],
   firsts: { moved: FirstMove[]; unchanged: Map<string, FirstSeen> },
   counter: Counter<{ kind: RetentionKind; cohort: number; after_days: number } & Dims>,
+  near: Map<string, number[]>,
 ): Promise<void> {
   const add = (first: FirstSeen, day: number, n: number) => {
     const after = day - first.day;
@@ -289,13 +297,13 @@ async function countRetention(
     }
     entry.added.add(a.day);
   }
-  if (touched.size === 0) return;
-  const entries = [...touched.values()];
-  const lo = Math.min(...entries.map((e) => Math.min(e.after.day, e.before?.day ?? e.after.day)));
-  const hi = Math.max(...entries.map((e) => Math.max(e.after.day, e.before?.day ?? e.after.day))) + MAX_RETENTION_DAY;
-  const days = await activeDays(db, kind, [...touched.keys()], lo, hi);
+  // The days each id counts from: an id seen the first time has only this batch's days; one whose
+  // first day stayed, the days near its new ones (within a month of them); one whose first day
+  // moved (a late event), its days from the new first day to a month after the old one.
+  const late = [...touched].filter(([, e]) => e.before && e.before !== e.after).map(([id]) => id);
+  const lateDays = late.length === 0 ? new Map<string, number[]>() : await activeDays(db, kind, late, Math.min(...late.map((id) => touched.get(id)?.after.day ?? 0)), Math.max(...late.map((id) => touched.get(id)?.before?.day ?? 0)) + MAX_RETENTION_DAY);
   for (const [id, e] of touched) {
-    const all = days.get(id) ?? [];
+    const all = !e.before ? [...e.added] : e.before === e.after ? (near.get(id) ?? []) : (lateDays.get(id) ?? []);
     if (e.before) for (const day of all) if (!e.added.has(day)) add(e.before, day, -1);
     for (const day of all) add(e.after, day, 1);
   }
@@ -324,7 +332,7 @@ function countRole(counter: DailyCounter, days: readonly number[], dims: Dims, s
   for (const [column, width] of Object.entries(WINDOWS) as [keyof typeof WINDOWS, number][]) {
     for (const [first, last] of coverage(days, width)) {
       countDays(counter, column, first, dims, sign);
-      countDays(counter, column, last + 1, dims, -sign as 1 | -1);
+      countDays(counter, column, last + 1, dims, -sign);
     }
   }
 }
@@ -339,6 +347,7 @@ async function countActive(
   inserted: readonly Activity[],
   firsts: { moved: FirstMove[]; unchanged: Map<string, FirstSeen> },
   counter: DailyCounter,
+  near: Map<string, number[]>,
 ): Promise<void> {
   const relocated = new Map(firsts.moved.filter((m) => m.before && dimsKey(m.before) !== dimsKey(m.after)).map((m) => [m.id, m]));
   const dimsOfRole = new Map<string, Dims>(firsts.unchanged);
@@ -355,18 +364,42 @@ async function countActive(
       countRole(counter, days, m.after, 1);
     }
   }
-  const growing = [...newDays.keys()].filter((id) => !relocated.has(id));
-  if (growing.length === 0) return;
-  const allNew = growing.flatMap((id) => newDays.get(id) ?? []);
-  const known = await activeDays(db, 'player', growing, Math.min(...allNew) - 60, Math.max(...allNew) + 60);
-  for (const id of growing) {
+  for (const [id, added] of newDays) {
     const dims = dimsOfRole.get(id);
-    if (!dims) continue;
-    const added = new Set(newDays.get(id) ?? []);
-    const days = known.get(id) ?? [];
-    // What the role covers now, less what it covered before: the same runs, counted once.
-    countRole(counter, days, dims, 1);
-    countRole(counter, days.filter((d) => !added.has(d)), dims, -1);
+    if (!dims || relocated.has(id)) continue;
+    for (const day of added) countDays(counter, 'dau', day, dims, 1);
+    countNewCoverage(counter, near.get(id) ?? [], new Set(added), dims);
+  }
+}
+
+/**
+ * What new active days add to WAU and MAU: the days they cover that the role's other days did not,
+ * as +1 where such a stretch starts and -1 after it ends. Only the days from the first new day to
+ * a window past the last can change, so only they are looked at.
+ */
+function countNewCoverage(counter: DailyCounter, days: readonly number[], added: ReadonlySet<number>, dims: Dims): void {
+  const lo = Math.min(...added);
+  const hi = Math.max(...added);
+  for (const [column, width] of Object.entries(WINDOWS) as [keyof typeof WINDOWS, number][]) {
+    const span = hi - lo + width + 1;
+    const before = new Uint8Array(span);
+    const after = new Uint8Array(span);
+    for (const d of days) {
+      // Day d covers [d, d + width - 1]; only the part inside [lo, lo + span) matters.
+      const from = Math.max(d, lo) - lo;
+      const to = Math.min(d + width - 1, lo + span - 1) - lo;
+      for (let t = from; t <= to; t += 1) {
+        after[t] = 1;
+        if (!added.has(d)) before[t] = 1;
+      }
+    }
+    let previous = 0;
+    for (let t = 0; t < span; t += 1) {
+      const fresh = (after[t] ?? 0) - (before[t] ?? 0);
+      if (fresh !== previous) countDays(counter, column, lo + t, dims, fresh - previous);
+      previous = fresh;
+    }
+    if (previous !== 0) countDays(counter, column, lo + span, dims, -previous);
   }
 }
 
