@@ -4,6 +4,7 @@
  *   npm run bench                       # lists the benchmarks
  *   npm run bench -- ingest [--events 200000 ...]
  *   npm run bench -- seed [--events 10000000] [--pg postgres://...]
+ *   npm run bench -- api-overhead [--rounds 3 --duration 6 --baseline <checkout>]
  *
  * A benchmark is a file `bench/<name>.bench.ts`; the arguments after its name are its own. Each
  * runs in its own Node process (with tsx), as `node --import tsx bench/<name>.bench.ts` would.
