@@ -4,6 +4,7 @@ import { OPERATION_LOG_PAGE_SIZE } from './constants.ts';
 import { BASIC_MANAGEMENT_AUDIT_ACTIONS } from './basic-management.contract.ts';
 import { PLAYER_AUDIT_ACTIONS } from './players.contract.ts';
 import { EXPORT_AUDIT_ACTIONS } from './exports.contract.ts';
+import { STATISTICS_AUDIT_ACTIONS } from './statistics.contract.ts';
 
 export const AUDIT_OUTCOMES = ['ok', 'failed', 'denied'] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
@@ -41,6 +42,7 @@ export const AUDIT_ACTIONS = {
   ...BASIC_MANAGEMENT_AUDIT_ACTIONS,
   ...PLAYER_AUDIT_ACTIONS,
   ...EXPORT_AUDIT_ACTIONS,
+  ...STATISTICS_AUDIT_ACTIONS,
 } as const satisfies Record<string, { en: string; zh: string }>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -184,3 +184,8 @@ export const dashboardStats = z.object({
   currency: z.string(),
 });
 export type DashboardStats = z.infer<typeof dashboardStats>;
+
+/** The audited statistics action (the table views' exports), with its label in both languages. */
+export const STATISTICS_AUDIT_ACTIONS = {
+  'statistics.export': { en: 'Export statistics to Excel', zh: '导出统计Excel' },
+} as const;

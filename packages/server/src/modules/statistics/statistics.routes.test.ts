@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
+import { AUDIT_ACTIONS } from '@gm/contract/audit.contract.ts';
 import { ErrorCode } from '@gm/contract/errors.ts';
 import { P } from '@gm/contract/permissions.ts';
 import {
@@ -392,6 +393,8 @@ describe('GET /statistics', () => {
     const json = await api().get<NewActiveStats>(admin, `/statistics/new-active${query(TODAY - 6, TODAY)}`);
     expect(Number(sheet?.getRow(8).getCell(5).value)).toBe(json.result.days[6]?.dau);
     expect(JSON.parse((await auditEntries(t, 'statistics.export'))[0]?.targets ?? '[]')).toEqual(['new-active']);
+    // The trail names it in words (the GM log and the dashboard's recent operations).
+    expect(AUDIT_ACTIONS['statistics.export'].zh).toBe('导出统计Excel');
     for (const name of ['online', 'recharge', 'recharge-by-goods', 'recharge-by-user', 'retention']) {
       const file = await t.call(admin, { method: 'GET', url: `/api/gm/admin/statistics/${name}/export${query(TODAY - 6, TODAY)}` });
       expect(file.statusCode, name).toBe(200);
