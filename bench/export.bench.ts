@@ -4,15 +4,20 @@
  * used plainly (an in-memory Workbook) and exceljs' streaming WorkbookWriter on the same rows, in
  * the same run; and the latency of list pages while an export runs.
  *
- *   node --import tsx bench/export.bench.ts [--rows 100000,1000000] [--modes baseline,export,exceljs-stream,exceljs-plain,latency] [--keep] [--db <kept folder>]
+ *   node --import tsx bench/export.bench.ts [--rows 100000,1000000] [--modes baseline,export,export-inline,export-alone,exceljs-stream,exceljs-plain,latency] [--keep] [--db <kept folder>] [--pg postgres://...]
  *
- * One SQLite file in a temporary folder is seeded once through the log store with the largest
- * row count (one event per second back from now: 25 columns, 100,000 roles, three currency
- * types); each export takes the newest N rows by time range. Every measurement runs in a child
- * process of its own, so one's heap does not weigh on the next, and reports wall time, CPU time
- * (main thread and zlib's thread pool together: a fairer figure on a busy machine), and peak RSS
- * (the kernel's high-water mark, process.resourceUsage().maxRSS, which includes the ~100 MB of
- * the loaded server). Results go to docs/performance.md by hand.
+ * One SQLite file in a temporary folder (or, with --pg, a fresh PostgreSQL schema, dropped
+ * afterwards unless --keep) is seeded once through the log store with the largest row count (one
+ * event per second back from now: 25 columns, 100,000 roles, three currency types); each export
+ * takes the newest N rows by time range. Every measurement runs in a child process of its own, so
+ * one's heap does not weigh on the next, and reports wall time, CPU time (every thread of the
+ * process: the main one, the export's worker thread, zlib's thread pool), and peak RSS (the
+ * kernel's high-water mark, process.resourceUsage().maxRSS, which includes the loaded server).
+ * Modes: `export` is the real path (a task run by `runPendingExports`: a worker thread writes
+ * the file); `export-inline` the same in the instance's own thread; `export-alone` the writer
+ * (`writeExportFile` on a store of its own) in a process without the server, so its peak RSS is
+ * the export's own (plus Node and tsx); `baseline` the server loaded, nothing exported.
+ * Results go to docs/performance.md by hand.
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -22,12 +27,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import ExcelJS from 'exceljs';
+import pg from 'pg';
 import { ALL_CODES } from '../packages/contract/src/permissions.ts';
 import { buildApp } from '../packages/server/src/app.ts';
 import type { Principal } from '../packages/server/src/platform/auth/access.ts';
 import { seedOperators } from '../packages/server/src/modules/operators/operators.seed.ts';
 import { exportColumns, sheetNamer } from '../packages/server/src/modules/exports/export-file.ts';
-import { createExport, runPendingExports, filePath } from '../packages/server/src/modules/exports/exports.service.ts';
+import { createExport, runPendingExports, filePath, EXPORT_CHUNK_ROWS, EXPORT_COUNT_BOUND } from '../packages/server/src/modules/exports/exports.service.ts';
+import { writeExportFile } from '../packages/server/src/modules/exports/export-writing.ts';
+import { openLogStore } from '../packages/server/src/platform/log-store/open-log-store.ts';
 import { logColumns } from '../packages/contract/src/log-catalogue.ts';
 
 const { values: args } = parseArgs({
@@ -35,14 +43,21 @@ const { values: args } = parseArgs({
     rows: { type: 'string', default: '100000,1000000' },
     modes: { type: 'string', default: 'baseline,export,exceljs-stream,exceljs-plain,latency' },
     keep: { type: 'boolean', default: false },
+    pg: { type: 'string' },
+    chunk: { type: 'string' },
     // Internal: a child's job.
     child: { type: 'string' },
     db: { type: 'string' },
     n: { type: 'string' },
     end: { type: 'string' },
     out: { type: 'string' },
+    schema: { type: 'string' },
   },
 });
+
+/** Where the children read: the SQLite file, or the PostgreSQL schema. */
+const target = (db: string) => (args.pg ? { databaseUrl: args.pg, pgSchema: args.schema } : { databaseUrl: `sqlite:${db}` });
+const chunkRows = args.chunk ? Number(args.chunk) : EXPORT_CHUNK_ROWS;
 
 const ROLES = 100_000;
 const BATCH = 10_000;
@@ -118,9 +133,10 @@ interface Measure {
 
 async function child(mode: string, db: string, n: number, end: number, out: string): Promise<Measure> {
   const exportDir = join(out, `exports-${mode}-${n}`);
-  const app = await buildApp({ databaseUrl: `sqlite:${db}`, config: { jobPollMs: 0, exportPollMs: 0, exportDir } });
-  const ctx = app.ctx;
   const range = { start: end - n * STEP_MS, end };
+  if (mode === 'export-alone') return alone(db, n, range, out);
+  const app = await buildApp({ ...target(db), config: { jobPollMs: 0, exportPollMs: 0, exportDir } });
+  const ctx = app.ctx;
   const started = performance.now();
   const cpu0 = process.cpuUsage();
   // Where the memory is at its highest: V8's heap, or buffers outside it.
@@ -135,7 +151,7 @@ async function child(mode: string, db: string, n: number, end: number, out: stri
   if (mode === 'baseline') {
     // The server loaded and nothing exported: what every other figure's RSS starts from.
     file = db;
-  } else if (mode === 'export' || mode === 'latency') {
+  } else if (mode === 'export' || mode === 'export-inline' || mode === 'latency') {
     const task = await createExport(ctx, principal, { operatorId: 'bench', accountName: 'bench', ip: '127.0.0.1' }, { list: 'gold_list', ...range, conditions: [] }, 'zh-CN');
     if (mode === 'latency') {
       // Other operators turn pages of a list while the export runs: a page after the first (a
@@ -164,7 +180,7 @@ async function child(mode: string, db: string, n: number, end: number, out: stri
       const quietUntil = performance.now() + 3000;
       const quiet = await sample(() => performance.now() > quietUntil);
       let done = false;
-      const running = runPendingExports(ctx).finally(() => {
+      const running = runPendingExports(ctx, { chunkRows }).finally(() => {
         done = true;
       });
       const busy = await sample(() => done);
@@ -174,7 +190,7 @@ async function child(mode: string, db: string, n: number, end: number, out: stri
         busy: { n: busy.length, p50: pct(busy, 50), p95: pct(busy, 95), max: busy.at(-1) },
       });
     } else {
-      const summary = await runPendingExports(ctx);
+      const summary = await runPendingExports(ctx, { chunkRows, thread: mode === 'export' });
       if (summary.done !== 1) throw new Error(`export did not finish: ${JSON.stringify(summary)}`);
     }
     file = filePath(ctx, task.id);
@@ -231,11 +247,34 @@ async function child(mode: string, db: string, n: number, end: number, out: stri
     peakMb: process.resourceUsage().maxRSS / 1024,
     heapMb: high.heapUsed,
     externalMb: high.external,
-    fileMb: statSync(file).size / 1048576,
+    fileMb: file && existsSync(file) ? statSync(file).size / 1048576 : 0,
     ...(Object.keys(extra).length > 0 ? { extra } : {}),
   };
   await app.close();
   return measure;
+}
+
+/** The writer alone, in this process without the server: its peak RSS is the export's own (with Node and tsx). */
+async function alone(db: string, n: number, range: { start: number; end: number }, out: string): Promise<Measure> {
+  const file = join(out, `alone-${n}.xlsx`);
+  const high = { heapUsed: 0, external: 0 };
+  const sampler = setInterval(() => {
+    const m = process.memoryUsage();
+    high.heapUsed = Math.max(high.heapUsed, Math.round(m.heapUsed / 1048576));
+    high.external = Math.max(high.external, Math.round(m.external / 1048576));
+  }, 25);
+  const started = performance.now();
+  const cpu0 = process.cpuUsage();
+  const { store, close } = openLogStore(target(db));
+  const names = logColumns('currency').map((c) => c.name);
+  const yes = async () => true;
+  const job = { logKey: 'currency' as const, ...range, conditions: [], columns: names, lang: 'zh-CN' as const, timeZone: 'Asia/Shanghai', path: file, rowsPerSheet: 1_000_000, progressEvery: 20_000, chunkRows, countBound: EXPORT_COUNT_BOUND };
+  const written = await writeExportFile(store, job, { total: yes, progress: yes }, false);
+  await close();
+  clearInterval(sampler);
+  const cpu = process.cpuUsage(cpu0);
+  if (written.rows !== n) throw new Error(`wrote ${written.rows} rows of ${n}`);
+  return { mode: 'export-alone', rows: n, wallMs: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000, peakMb: process.resourceUsage().maxRSS / 1024, heapMb: high.heapUsed, externalMb: high.external, fileMb: statSync(file).size / 1048576 };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -250,12 +289,19 @@ async function main(): Promise<void> {
   const reuse = args.db !== undefined && existsSync(join(args.db, 'bench.json'));
   const out = reuse ? (args.db as string) : mkdtempSync(join(tmpdir(), 'gm-export-bench-'));
   const db = join(out, 'bench.db');
-  const seededWith = reuse ? (JSON.parse(readFileSync(join(out, 'bench.json'), 'utf8')) as { end: number; rows: number }) : { end: Date.now(), rows: most };
+  const seededWith = reuse ? (JSON.parse(readFileSync(join(out, 'bench.json'), 'utf8')) as { end: number; rows: number; schema?: string }) : { end: Date.now(), rows: most, schema: args.pg ? `bench_${randomBytes(5).toString('hex')}` : undefined };
+  const schema = seededWith.schema;
+  const pgAdmin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: args.pg });
+    await client.connect();
+    await client.query(statement).finally(() => client.end());
+  };
+  if (!reuse && args.pg) await pgAdmin(`create schema ${schema}`);
   const end = seededWith.end;
   if (seededWith.rows < most) throw new Error(`the kept database has ${seededWith.rows} rows, fewer than ${most}`);
   try {
     if (!reuse) {
-      const app = await buildApp({ databaseUrl: `sqlite:${db}`, config: { jobPollMs: 0, exportPollMs: 0, exportDir: join(out, 'exports') } });
+      const app = await buildApp({ ...(args.pg ? { databaseUrl: args.pg, pgSchema: schema } : { databaseUrl: `sqlite:${db}` }), config: { jobPollMs: 0, exportPollMs: 0, exportDir: join(out, 'exports') } });
       const seeded = performance.now();
       for (let i = 0; i < most; i += BATCH) {
         await app.ctx.logStore.insertEvents('currency', Array.from({ length: Math.min(BATCH, most - i) }, (_, k) => event(i + k, end)));
@@ -268,7 +314,8 @@ async function main(): Promise<void> {
     console.log('\n| writer | rows | wall s | rows/s (wall) | CPU s | rows per CPU s | peak RSS MB | peak heap MB | peak buffers MB | file MB |\n| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: |');
     for (const n of counts) {
       for (const mode of modes) {
-        const run = spawnSync(process.execPath, ['--import', 'tsx', self, '--child', mode, '--db', db, '--n', String(n), '--end', String(end), '--out', out], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+        const pass = [...(args.pg ? ['--pg', args.pg, '--schema', schema ?? ''] : []), ...(args.chunk ? ['--chunk', args.chunk] : [])];
+        const run = spawnSync(process.execPath, ['--import', 'tsx', self, '--child', mode, '--db', db, '--n', String(n), '--end', String(end), '--out', out, ...pass], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
         const line = run.stdout.trim().split('\n').at(-1) ?? '';
         if (run.status !== 0 || !line.startsWith('{')) {
           console.log(`| ${mode} | ${n} | failed: ${(run.stderr || run.stdout).trim().split('\n').slice(-3).join(' ')} |`);
@@ -283,7 +330,10 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    if (!args.keep && !reuse) rmSync(out, { recursive: true, force: true });
+    if (!args.keep && !reuse) {
+      rmSync(out, { recursive: true, force: true });
+      if (args.pg) await pgAdmin(`drop schema ${schema} cascade`);
+    }
   }
 }
 

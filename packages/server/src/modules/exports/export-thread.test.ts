@@ -9,6 +9,7 @@ import { logColumns } from '@gm/contract/log-catalogue.ts';
 import type { LogQueryResult } from '@gm/contract/logs.contract.ts';
 import { readEnv } from '../../env.ts';
 import { apiFor, type Envelope } from '../../testing/api-helpers.ts';
+import { currencyEvent } from '../../testing/currency-events.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { exportColumns } from './export-file.ts';
 import { filePath, runPendingExports } from './exports.service.ts';
@@ -40,33 +41,7 @@ const TEXTS = ['shop_buy', '=HYPERLINK("http://x","y")', '-5', '水晶 <&> "quot
 /** `n` currency events, two per second back from `end`, with awkward text, flags and money. */
 async function seed(n: number) {
   const end = t.clock.now - HOUR;
-  const events = Array.from({ length: n }, (_, i) => ({
-    b_log_id: `evt-${String(i).padStart(6, '0')}`,
-    b_device_id: `device-${i % 5}`,
-    b_uid: `u-${i % 5}`,
-    b_account_id: `a-${i % 5}`,
-    b_is_guest: i % 7 === 0,
-    b_role_id: `role-${i % 5}`,
-    b_timestamp: end - 1 - Math.floor(i / 2) * 1000,
-    b_datetime: '',
-    b_game_id: 'demo',
-    b_platform: 'ios',
-    b_zone_id: 1001,
-    b_channel_id: 'appstore',
-    b_version: '1.0',
-    b_event_name: 'gold_flow',
-    b_level: 10 + (i % 50),
-    act_type: 1 + (i % 2),
-    gold_id: 'crystal',
-    gold_name: 'Crystal',
-    gold_type: 1 + (i % 3),
-    gold_num: 10 + i,
-    before_count: 0,
-    after_count: 10 + i,
-    reason: TEXTS[i % TEXTS.length] as string,
-    subreason: '',
-    related_order: i % 100 === 0 ? `order-${i}` : '',
-  }));
+  const events = Array.from({ length: n }, (_, i) => currencyEvent(i, end, { reason: TEXTS[i % TEXTS.length], related_order: i % 100 === 0 ? `order-${i}` : '' }));
   expect(await t.app.ctx.logStore.insertEvents('currency', events)).toBe(n);
   return { start: end - 2 * n * 1000, end };
 }

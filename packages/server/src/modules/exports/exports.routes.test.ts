@@ -7,6 +7,7 @@ import { CURRENCY_TYPES, ACT_TYPES, logColumns } from '@gm/contract/log-catalogu
 import type { LogQueryResult } from '@gm/contract/logs.contract.ts';
 import { P } from '@gm/contract/permissions.ts';
 import { apiFor, auditEntries, operatorWith, type Envelope } from '../../testing/api-helpers.ts';
+import { currencyEvent } from '../../testing/currency-events.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { filePath, runPendingExports, sweepExpiredExports } from './exports.service.ts';
 
@@ -25,41 +26,9 @@ afterEach(async () => {
   await t.close();
 });
 
-/** A currency event: five roles, three currency types, one event every half second back from `end`. */
-function currency(i: number, end: number, overrides: Record<string, unknown> = {}) {
-  return {
-    b_log_id: `evt-${String(i).padStart(6, '0')}`,
-    b_device_id: `device-${i % 5}`,
-    b_uid: `u-${i % 5}`,
-    b_account_id: `a-${i % 5}`,
-    b_is_guest: i % 7 === 0,
-    b_role_id: `role-${i % 5}`,
-    b_timestamp: end - 1 - Math.floor(i / 2) * 1000,
-    b_datetime: '',
-    b_game_id: 'demo',
-    b_platform: 'ios',
-    b_zone_id: 1001,
-    b_channel_id: 'appstore',
-    b_version: '1.0',
-    b_event_name: 'gold_flow',
-    b_level: 10 + (i % 50),
-    act_type: 1 + (i % 2),
-    gold_id: 'crystal',
-    gold_name: 'Crystal',
-    gold_type: 1 + (i % 3),
-    gold_num: 10 + i,
-    before_count: 0,
-    after_count: 10 + i,
-    reason: i % 2 === 0 ? 'shop_buy' : 'stage_clear',
-    subreason: '',
-    related_order: '',
-    ...overrides,
-  };
-}
-
 async function seed(n: number, overrides: (i: number) => Record<string, unknown> = () => ({})) {
   const end = t.clock.now - HOUR;
-  const events = Array.from({ length: n }, (_, i) => currency(i, end, overrides(i)));
+  const events = Array.from({ length: n }, (_, i) => currencyEvent(i, end, overrides(i)));
   expect(await t.app.ctx.logStore.insertEvents('currency', events)).toBe(n);
   return { events, start: end - 2 * HOUR, end };
 }

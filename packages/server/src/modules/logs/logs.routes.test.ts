@@ -4,6 +4,7 @@ import { LOG_BASE_COLUMNS, LOG_CATALOGUE } from '@gm/contract/log-catalogue.ts';
 import type { CustomQueryResult, LogCatalogueView, LogQueryResult } from '@gm/contract/logs.contract.ts';
 import { P } from '@gm/contract/permissions.ts';
 import { apiFor, operatorWith, type Envelope } from '../../testing/api-helpers.ts';
+import { currencyEvent } from '../../testing/currency-events.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -20,36 +21,8 @@ afterEach(async () => {
   await t.close();
 });
 
-/** A currency event: five roles, three currency types, one event per second back from `start`. */
-function currency(i: number, start: number) {
-  return {
-    b_log_id: `evt-${String(i).padStart(6, '0')}`,
-    b_device_id: `device-${i % 5}`,
-    b_uid: `u-${i % 5}`,
-    b_account_id: `a-${i % 5}`,
-    b_is_guest: false,
-    b_role_id: `role-${i % 5}`,
-    b_timestamp: start - Math.floor(i / 2) * 1000,
-    b_datetime: '',
-    b_game_id: 'demo',
-    b_platform: 'ios',
-    b_zone_id: 1001,
-    b_channel_id: 'appstore',
-    b_version: '1.0',
-    b_event_name: 'gold_flow',
-    b_level: 10 + (i % 50),
-    act_type: 1 + (i % 2),
-    gold_id: 'crystal',
-    gold_name: 'Crystal',
-    gold_type: 1 + (i % 3),
-    gold_num: 10 + i,
-    before_count: 0,
-    after_count: 10 + i,
-    reason: i % 2 === 0 ? 'shop_buy' : 'stage_clear',
-    subreason: '',
-    related_order: '',
-  };
-}
+/** A currency event: five roles, three currency types, two events per second back from `newest`, none a guest's. */
+const currency = (i: number, newest: number) => currencyEvent(i, newest + 1, { b_is_guest: false });
 
 type Event = ReturnType<typeof currency>;
 

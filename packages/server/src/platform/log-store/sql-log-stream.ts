@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type SQLite from 'better-sqlite3';
 import type { CompiledQuery, Kysely } from 'kysely';
 import type pg from 'pg';
@@ -46,7 +47,20 @@ export function arrayReader({ db, sqlite, pgPool }: ArrayReaderOptions): ArrayRe
     return (query) => db.connection().execute(async () => statementOf(query.sql).all(query.parameters) as unknown[][]);
   }
   if (pgPool) {
-    return async (query) => (await pgPool.query<unknown[]>({ text: query.sql, values: [...query.parameters], rowMode: 'array' })).rows;
+    // A named statement is parsed and planned once per connection, then only bound and run: an
+    // export runs one text two thousand times per million rows, and planning it each time cost
+    // more than running it (docs/performance.md, "Export").
+    const names = new Map<string, string>();
+    const nameOf = (text: string) => {
+      let name = names.get(text);
+      if (name === undefined) {
+        name = `gm_rows_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+        if (names.size >= STATEMENTS_KEPT) names.delete(names.keys().next().value as string);
+        names.set(text, name);
+      }
+      return name;
+    };
+    return async (query) => (await pgPool.query<unknown[]>({ name: nameOf(query.sql), text: query.sql, values: [...query.parameters], rowMode: 'array' })).rows;
   }
   // Any other driver: objects made into arrays (their keys are in select order).
   return async (query) => (await db.executeQuery<Record<string, unknown>>(query)).rows.map((row) => Object.values(row));
