@@ -5,6 +5,7 @@ import { BASIC_MANAGEMENT_AUDIT_ACTIONS } from './basic-management.contract.ts';
 import { PLAYER_AUDIT_ACTIONS } from './players.contract.ts';
 import { EXPORT_AUDIT_ACTIONS } from './exports.contract.ts';
 import { STATISTICS_AUDIT_ACTIONS } from './statistics.contract.ts';
+import { ORDER_AUDIT_ACTIONS } from './orders.contract.ts';
 
 export const AUDIT_OUTCOMES = ['ok', 'failed', 'denied'] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
@@ -43,6 +44,7 @@ export const AUDIT_ACTIONS = {
   ...PLAYER_AUDIT_ACTIONS,
   ...EXPORT_AUDIT_ACTIONS,
   ...STATISTICS_AUDIT_ACTIONS,
+  ...ORDER_AUDIT_ACTIONS,
 } as const satisfies Record<string, { en: string; zh: string }>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -33,6 +33,8 @@ import {
   reportListQuery,
 } from './players.contract.ts';
 
+import { order, orderDetail, orderIdQuery, orderListQuery, product } from './orders.contract.ts';
+
 const roleQuery = z.object({ roleId: gameId });
 
 /** An account as the game keeps it: every field, personal data included. */
@@ -63,6 +65,12 @@ export const GAME_READS = {
   listReports: { query: reportListQuery, result: cappedPageOf(playerReport) },
   /** Redeem-code claims, newest first. */
   listRedeemClaims: { query: claimListQuery, result: cappedPageOf(redeemClaim) },
+  /** Orders, newest first, filtered as the order list filters them. */
+  listOrders: { query: orderListQuery, result: cappedPageOf(order) },
+  /** One order with its receipt and the goods it grants; null when there is no such order. */
+  orderDetail: { query: orderIdQuery, result: z.object({ order: orderDetail.nullable() }) },
+  /** The game's store: every product, by product id. */
+  listProducts: { query: z.object({}), result: z.object({ products: z.array(product) }) },
   /** The commands the game received, newest first, by keyset: `next` is the `before` of the next page. */
   listCommands: {
     query: commandJournalRead,

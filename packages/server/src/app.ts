@@ -36,6 +36,7 @@ import { playersRoutes } from './modules/players/players.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { exploreRoutes } from './modules/explore/explore.routes.ts';
 import { exchangeClaimsRoutes } from './modules/exchange-claims/exchange-claims.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { developRoutes } from './modules/develop/develop.routes.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { logsRoutes } from './modules/logs/logs.routes.ts';
@@ -150,6 +151,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(reportsRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(exploreRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(exchangeClaimsRoutes(ctx), { prefix: '/api/gm/admin' });
+  await app.register(ordersRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(developRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(logsRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(statisticsRoutes(ctx), { prefix: '/api/gm/admin' });

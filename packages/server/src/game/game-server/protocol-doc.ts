@@ -84,6 +84,10 @@ export const READ_NOTES: Record<GameReadName, string> = {
   listBannedAccounts: 'Accounts whose ban is in force now, the latest end first, then by `userId`.',
   listReports: 'Players\' reports of each other, newest first, with the reported role\'s current mute and ban and how many reports name it in all.',
   listRedeemClaims: 'Redeem-code claims, newest first, with what each gave.',
+  listOrders:
+    'Orders matching every given filter, newest first (`createdAt`, then `orderId`, descending). Ids are exact; `start` / `end` bound the creation time (`start` inclusive, `end` exclusive). `price` is in minor units of `currency`. `total` counts at most `COUNT_WINDOW` (1,000) rows past the page, and `totalCapped` says there are more.',
+  orderDetail: 'One order with its receipt, its goods\' name and the goods it grants (what a cancel takes back). `order: null` when there is no such order.',
+  listProducts: 'The game\'s store: every product by `productId`, with its price in minor units and the item group its goods belong to.',
   listCommands:
     'The commands the game received, with what it answered (the result, or the refusal as `{ kind, reason }`), newest first: `appliedAt`, then `commandId`, descending. Read by keyset, never by offset: without `before` the newest page; with it, the commands after that one in this order (`(appliedAt, commandId) < before`). `next` is the last command of the page when more follow, else null. `target` matches a command whose parameters name that id; `kind` and `status` are exact. There is no page number, so unlike the lists above `total` is not a window past the page: it counts at most 10,000 matching commands.',
 };

@@ -92,6 +92,12 @@ export interface GameGateway {
   listBannedAccounts: Read<'listBannedAccounts'>;
   listReports: Read<'listReports'>;
   listRedeemClaims: Read<'listRedeemClaims'>;
+  /** Orders (the order screens), newest first. */
+  listOrders: Read<'listOrders'>;
+  /** One order with its receipt and goods; `order: null` when there is none. */
+  orderDetail: Read<'orderDetail'>;
+  /** The game's store (the replenish dialog's product list). */
+  listProducts: Read<'listProducts'>;
   /** The commands the game received and what it answered (the debugging screen), newest first by keyset. */
   listCommands: Read<'listCommands'>;
   /** Whether the game answers; never throws. */
@@ -156,6 +162,9 @@ export function gatewayFrom(adapter: string, execute: CommandExecutor, read: Rea
     listBannedAccounts: (q) => read('listBannedAccounts', q),
     listReports: (q) => read('listReports', q),
     listRedeemClaims: (q) => read('listRedeemClaims', q),
+    listOrders: (q) => read('listOrders', q),
+    orderDetail: (q) => read('orderDetail', q),
+    listProducts: (q) => read('listProducts', q),
     listCommands: (q) => read('listCommands', q),
     health: reads.health,
   };

@@ -17,6 +17,7 @@ import {
   type PlayerListQuery,
   type ReportListQuery,
 } from '@gm/contract/players.contract.ts';
+import type { OrderListQuery } from '@gm/contract/orders.contract.ts';
 import type { Db } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { boundedTotal, countUpTo } from '../../platform/query/bounded-total.ts';
@@ -250,6 +251,27 @@ export async function pageClaims(db: Db, q: ClaimListQuery) {
     return eb.and(c);
   });
   const rows = await base.selectAll().orderBy('claimed_at', 'desc').orderBy('claim_id', 'desc').limit(q.size).offset(q.page * q.size).execute();
+  return { rows, ...(await boundedTotal(db, base, q)) };
+}
+
+/**
+ * Orders newest first. Each id filter is exact and has its index (order id, role, user) or is
+ * narrow enough; status rides `game_orders_status_idx` (status, created_at).
+ */
+export async function pageOrders(db: Db, q: OrderListQuery) {
+  const base = db.selectFrom('game_orders').where((eb) => {
+    const c: Expression<SqlBool>[] = [];
+    if (q.orderId !== undefined) c.push(eb('order_id', '=', q.orderId));
+    if (q.platformOrderId !== undefined) c.push(eb('platform_order_id', '=', q.platformOrderId));
+    if (q.roleId !== undefined) c.push(eb('role_id', '=', q.roleId));
+    if (q.userId !== undefined) c.push(eb('user_id', '=', q.userId));
+    if (q.productId !== undefined) c.push(eb('product_id', '=', q.productId));
+    if (q.status !== undefined) c.push(eb('status', '=', q.status));
+    if (q.start !== undefined) c.push(eb('created_at', '>=', q.start));
+    if (q.end !== undefined) c.push(eb('created_at', '<', q.end));
+    return eb.and(c);
+  });
+  const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('order_id', 'desc').limit(q.size).offset(q.page * q.size).execute();
   return { rows, ...(await boundedTotal(db, base, q)) };
 }
 

@@ -10,7 +10,8 @@ import type { BagResult, MapProgress, Player, PlayerDetail, PlayerMaps, ReportRe
 import type { Db } from '../../db/database.ts';
 import { inForce, parseGrants, parsePosition } from './game-world.ts';
 import { DEMO_ITEMS, DEMO_MAPS } from './world.seed.ts';
-import type { GameAccountRow, GameMapProgressRow, GamePlayerRow } from './world.table.ts';
+import type { Order } from '@gm/contract/orders.contract.ts';
+import type { GameAccountRow, GameMapProgressRow, GameOrderRow, GamePlayerRow } from './world.table.ts';
 import * as worldPages from './world-pages.repository.ts';
 import * as worldRepository from './world.repository.ts';
 
@@ -50,6 +51,28 @@ export function toPlayer(row: GamePlayerRow, now: number): Player {
     unionCoin: row.union_coin,
     pvpRanks: row.pvp_ranks,
     pvpScore: row.pvp_score,
+    updatedAt: row.updated_at,
+  };
+}
+
+function toOrder(row: GameOrderRow): Order {
+  return {
+    orderId: row.order_id,
+    platformOrderId: row.platform_order_id,
+    roleId: row.role_id,
+    userId: row.user_id,
+    productId: row.product_id,
+    goodsId: row.goods_id,
+    status: row.status,
+    loginDevice: row.login_device,
+    productName: row.product_name,
+    price: row.price,
+    currency: row.currency,
+    itemGroupId: row.item_group_id,
+    itemGroupName: row.item_group_name,
+    roleArea: row.role_area,
+    roleName: row.role_name,
+    createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
 }
@@ -229,6 +252,23 @@ export const WORLD_READS: { [K in GameReadName]: WorldRead<K> } = {
       rewards: parseGrants(r.rewards),
       claimedAt: r.claimed_at,
     })),
+  listOrders: async (db, q) => pageOf(q, await worldPages.pageOrders(db, q), toOrder),
+  async orderDetail(db, q) {
+    const row = await worldRepository.findOrder(db, q.orderId);
+    if (!row) return { order: null };
+    const goods = await worldRepository.findGoods(db, row.goods_id);
+    return { order: { ...toOrder(row), receipt: row.receipt, goodsName: goods?.name ?? null, goods: goods ? parseGrants(goods.items) : [] } };
+  },
+  listProducts: async (db) => ({
+    products: (await worldRepository.listProducts(db)).map((p) => ({
+      productId: p.product_id,
+      name: p.name,
+      price: p.price,
+      currency: p.currency,
+      goodsId: p.goods_id,
+      itemGroupName: p.item_group_name,
+    })),
+  }),
   async listCommands(db, q) {
     const found = await worldPages.pageCommands(db, q);
     return {

@@ -326,6 +326,16 @@ export async function findGoods(db: Conn, goodsId: string): Promise<GameGoodsRow
   return db.selectFrom('game_goods').selectAll().where('goods_id', '=', goodsId).executeTakeFirst();
 }
 
+/** The store with each product's item group, by product id. */
+export async function listProducts(db: Conn) {
+  return db
+    .selectFrom('game_products')
+    .leftJoin('game_goods', 'game_goods.goods_id', 'game_products.goods_id')
+    .select(['game_products.product_id', 'game_products.name', 'game_products.price', 'game_products.currency', 'game_products.goods_id', 'game_goods.item_group_name'])
+    .orderBy('game_products.product_id')
+    .execute();
+}
+
 export async function insertOrder(db: Conn, row: NewGameOrder): Promise<void> {
   await db.insertInto('game_orders').values(row).execute();
 }

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { envelope } from '@gm/contract/common.contract.ts';
+import { P } from '@gm/contract/permissions.ts';
+import { cappedPageOf, checkPlayerResult, roleIdQuery } from '@gm/contract/players.contract.ts';
+import {
+  cancelOrderResult,
+  order,
+  orderDetailResult,
+  orderIdParams,
+  orderListQuery,
+  productList,
+  replenishBody,
+  replenishOrderResult,
+} from '@gm/contract/orders.contract.ts';
+import { commandIdOf } from '../../game/gateway/gateway-failure.ts';
+import { actorOf, type ServiceContext } from '../../platform/context.ts';
+import { requestLanguage } from '../../platform/i18n.ts';
+import { ok } from '../../platform/reply.ts';
+import * as ordersService from './orders.service.ts';
+
+/** Order management (`/order/list`, `/order/add`, `/order/back`): paths the spec leaves open, in the house plan's REST style. */
+export function ordersRoutes(ctx: ServiceContext) {
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['orders'];
+
+    app.get('/orders', {
+      config: { permission: P.ORDER_LIST },
+      schema: { tags, summary: 'Orders, newest first (filters in the query; start/end bound the creation time)', querystring: orderListQuery, response: { 200: envelope(cappedPageOf(order)) } },
+    }, async (request) => ok(await ordersService.listOrders(ctx, request.query)));
+
+    // Registered before `/orders/:id`; a static segment wins over a parameter anyway.
+    app.get('/orders/check-player-id', {
+      config: { permission: P.ORDER_REPLENISH },
+      schema: { tags, summary: 'The replenish dialog: whether a role exists', querystring: roleIdQuery, response: { 200: envelope(checkPlayerResult) } },
+    }, async (request) => ok(await ordersService.checkRole(ctx, request.query.roleId)));
+
+    app.get('/orders/:id', {
+      config: { permission: P.ORDER_LIST },
+      schema: { tags, summary: 'One order with its receipt, goods, recharge log lines and GM actions', params: orderIdParams, response: { 200: envelope(orderDetailResult) } },
+    }, async (request) => ok(await ordersService.orderDetail(ctx, request.params.id, requestLanguage(request))));
+
+    app.get('/products', {
+      config: { permission: P.ORDER_LIST },
+      schema: { tags, summary: "The game's products (the replenish dialog's list)", response: { 200: envelope(productList) } },
+    }, async () => ok(await ordersService.listProducts(ctx)));
+
+    app.post('/orders/:id/cancel', {
+      config: { permission: P.ORDER_CANCEL, action: 'orders.cancel' },
+      schema: { tags, summary: 'Cancel a completed order: the game takes its goods back (Idempotency-Key: applied once)', params: orderIdParams, response: { 200: envelope(cancelOrderResult) } },
+    }, async (request) => ok(await ordersService.cancelOrder(ctx, actorOf(request), commandIdOf(request, 'orders.cancel'), request.params.id)));
+
+    app.post('/orders/:id/replenish', {
+      config: { permission: P.ORDER_REPLENISH, action: 'orders.replenish' },
+      schema: { tags, summary: 'Replenish an incomplete order: the game grants its goods (Idempotency-Key: applied once)', params: orderIdParams, body: replenishBody, response: { 200: envelope(replenishOrderResult) } },
+    }, async (request) => ok(await ordersService.replenishOrder(ctx, actorOf(request), commandIdOf(request, 'orders.replenish'), request.params.id, request.body)));
+  };
+}
