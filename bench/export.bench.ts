@@ -168,10 +168,17 @@ async function child(mode: string, db: string, n: number, end: number, out: stri
         await app.inject({ method: 'POST', url: '/api/gm/admin/logs/gold_list/query', headers: { authorization: token }, payload: { ...query, cursor } });
         return performance.now() - t0;
       };
+      // The slowest page and when it started, in ms after the sampling began.
+      const slowest = { ms: 0, at: 0 };
       const sample = async (stop: () => boolean) => {
         const times: number[] = [];
+        const began = performance.now();
+        slowest.ms = 0;
         while (!stop()) {
-          times.push(await page());
+          const at = performance.now() - began;
+          const ms = await page();
+          if (ms > slowest.ms) Object.assign(slowest, { ms, at });
+          times.push(ms);
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
         return times.sort((a, b) => a - b);
@@ -187,7 +194,7 @@ async function child(mode: string, db: string, n: number, end: number, out: stri
       await running;
       Object.assign(extra, {
         quiet: { n: quiet.length, p50: pct(quiet, 50), p95: pct(quiet, 95), max: quiet.at(-1) },
-        busy: { n: busy.length, p50: pct(busy, 50), p95: pct(busy, 95), max: busy.at(-1) },
+        busy: { n: busy.length, p50: pct(busy, 50), p95: pct(busy, 95), max: busy.at(-1), maxAtMs: Math.round(slowest.at) },
       });
     } else {
       const summary = await runPendingExports(ctx, { chunkRows, thread: mode === 'export' });
