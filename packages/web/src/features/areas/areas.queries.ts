@@ -7,23 +7,15 @@ import type {
   AreaMergeResult,
   AreaStatusAction,
   AreaUpdateBody,
+  areaQuery,
 } from '@gm/contract/areas.contract.ts';
 import { ErrorCode, type Page } from '@gm/contract/errors.ts';
-import type { RegionHeat, RegionLoginStatus, RegionStatus } from '@gm/contract/game-commands.contract.ts';
+import type { RegionHeat, RegionLoginStatus } from '@gm/contract/game-commands.contract.ts';
 import { ADMIN_API, api } from '../../shared/api-client.ts';
 import { useActionKey } from '../../shared/hooks/use-action-key.ts';
+import type { ListFilters } from '../../shared/url-filters.ts';
 
-export interface AreaFilters {
-  keyword?: string | undefined;
-  status?: RegionStatus[] | undefined;
-  loginStatus?: RegionLoginStatus[] | undefined;
-  heat?: RegionHeat[] | undefined;
-  group?: string | undefined;
-  merged?: 'include' | 'only' | undefined;
-  /** 1-based. */
-  page: number;
-  size: number;
-}
+export type AreaFilters = ListFilters<typeof areaQuery>;
 
 export const areaKeys = {
   all: ['areas'] as const,

@@ -2,12 +2,8 @@ import { useEffect, type ReactNode } from 'react';
 import { Button, Flex, Form, Input, Select, Space, type SelectProps } from 'antd';
 import { SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { trimmed } from '../hooks/use-search-state.ts';
 import { RefreshButton, type RefreshQuery } from './list-toolbar.tsx';
-
-/** Text filters count without their surrounding spaces (an empty one means no filter). */
-function trimmed<T extends object>(values: T): T {
-  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, typeof value === 'string' ? value.trim() : value])) as T;
-}
 
 /**
  * The filters above a list: an inline form of the page's fields, then Search and Reset, with
@@ -78,9 +74,11 @@ export function SelectFilter({ name, label, width, options }: { name: string; la
  * Search, Reset and Refresh for a list whose filters are a vertical form of labelled fields (too
  * many for one FilterBar row); `children` (a "More filters" link) follow them. `besideField`: the
  * buttons share a row with fields, so an empty label keeps them level with the inputs; on a row
- * of their own they sit straight under the fields. Reset empties the form, then `onReset` the URL.
+ * of their own they sit straight under the fields; 'wide': beside the fields on wide screens only
+ * (a column `xs={24} xl={12}`), on a row of their own below that. Reset empties the form, then
+ * `onReset` the URL.
  */
-export function FilterFormButtons({ onReset, query, besideField, children }: { onReset: () => void; query: RefreshQuery; besideField: boolean; children?: ReactNode }) {
+export function FilterFormButtons({ onReset, query, besideField, children }: { onReset: () => void; query: RefreshQuery; besideField: boolean | 'wide'; children?: ReactNode }) {
   const { t } = useTranslation('common');
   const form = Form.useFormInstance();
   const buttons = (
@@ -103,7 +101,7 @@ export function FilterFormButtons({ onReset, query, besideField, children }: { o
     </Space>
   );
   return besideField ? (
-    <Form.Item label={<span aria-hidden>&nbsp;</span>} colon={false}>
+    <Form.Item label={<span aria-hidden>&nbsp;</span>} colon={false} className={besideField === 'wide' ? 'gm-filter-actions' : undefined}>
       {buttons}
     </Form.Item>
   ) : (

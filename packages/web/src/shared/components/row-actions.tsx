@@ -2,9 +2,13 @@ import type { ReactNode } from 'react';
 import { Button, Space, type ButtonProps } from 'antd';
 import { ConfirmPopover } from './confirm-action.tsx';
 
-/** A table row's actions: small link buttons side by side. */
-export function RowActions({ children }: { children: ReactNode }) {
-  return <Space size={0}>{children}</Space>;
+/** A table row's actions: small link buttons side by side (`wrap`: on two lines in a narrow column). */
+export function RowActions({ wrap = false, children }: { wrap?: boolean; children: ReactNode }) {
+  return (
+    <Space size={0} wrap={wrap}>
+      {children}
+    </Space>
+  );
 }
 
 export function RowAction(props: Omit<ButtonProps, 'type' | 'size'>) {

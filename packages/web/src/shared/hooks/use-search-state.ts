@@ -6,13 +6,20 @@ import { useSearchParams } from 'react-router';
  * survives a reload (house plan, section 7). Values are strings in the URL; `parse` turns them
  * into the page's typed filters.
  */
-export type SearchPatch = Record<string, string | number | null | undefined>;
+export type SearchPatch = Record<string, string | number | readonly string[] | null | undefined>;
+
+/** Text filters count without their surrounding spaces (an empty one means no filter). */
+export function trimmed<T extends object>(values: T): T {
+  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, typeof value === 'string' ? value.trim() : value])) as T;
+}
 
 export function applySearchPatch(current: URLSearchParams, patch: SearchPatch, resetPage = true): URLSearchParams {
   const next = new URLSearchParams(current);
   for (const [key, value] of Object.entries(patch)) {
-    if (value === undefined || value === null || value === '') next.delete(key);
-    else next.set(key, String(value));
+    // A list of values (several statuses) is one comma-separated param, as the API reads it.
+    const text = typeof value === 'object' && value !== null ? value.join(',') : value;
+    if (text === undefined || text === null || text === '') next.delete(key);
+    else next.set(key, String(text));
   }
   if (resetPage && !('page' in patch)) next.delete('page');
   return next;
