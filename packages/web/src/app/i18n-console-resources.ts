@@ -22,6 +22,7 @@ export const CONSOLE_MESSAGES = {
   logs: () => import('../features/logs/logs.messages.ts'),
   exports: () => import('../features/exports/exports.messages.ts'),
   statistics: () => import('../features/statistics/statistics.messages.ts'),
+  orders: () => import('../features/orders/orders.messages.ts'),
 } satisfies Record<string, () => Promise<{ en: object; zhCN: object }>>;
 
 export type ConsoleNamespace = keyof typeof CONSOLE_MESSAGES;

@@ -20,6 +20,7 @@ import * as develop from '../features/develop/develop.messages.ts';
 import * as logs from '../features/logs/logs.messages.ts';
 import * as exportsMessages from '../features/exports/exports.messages.ts';
 import * as statistics from '../features/statistics/statistics.messages.ts';
+import * as orders from '../features/orders/orders.messages.ts';
 
 /**
  * Every namespace in both languages. `errors` and `validation` come from the contract, so the
@@ -52,6 +53,7 @@ export const resources = {
     logs: logs.en,
     exports: exportsMessages.en,
     statistics: statistics.en,
+    orders: orders.en,
   },
   'zh-CN': {
     common: common.zhCN,
@@ -77,6 +79,7 @@ export const resources = {
     logs: logs.zhCN,
     exports: exportsMessages.zhCN,
     statistics: statistics.zhCN,
+    orders: orders.zhCN,
   },
 } as const;
 

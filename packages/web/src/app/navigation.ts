@@ -136,9 +136,9 @@ export const NAV_ROUTES: readonly NavRoute[] = [
   route('officialNews', P.GROUP_INFO_GAME_CONFIG, { code: P.OFFICIAL_NEWS }),
 
   // Order management.
-  route('orderList', P.GROUP_ORDERS, { code: P.ORDER_LIST }),
-  route('orderPending', P.GROUP_ORDERS, { code: P.ORDER_LIST }),
-  route('orderCompleted', P.GROUP_ORDERS, { code: P.ORDER_LIST }),
+  route('orderList', P.GROUP_ORDERS, { code: P.ORDER_LIST, ...built }),
+  route('orderPending', P.GROUP_ORDERS, { code: P.ORDER_LIST, ...built }),
+  route('orderCompleted', P.GROUP_ORDERS, { code: P.ORDER_LIST, ...built }),
   route('orderCache', P.GROUP_ORDERS, { code: P.ORDER_CACHE }),
 
   // Data statistics.

@@ -22,6 +22,7 @@ import { developRoutes } from '../features/develop/develop.routes.tsx';
 import { logsRoutes } from '../features/logs/logs.routes.tsx';
 import { exportsRoutes } from '../features/exports/exports.routes.tsx';
 import { statisticsRoutes } from '../features/statistics/statistics.routes.tsx';
+import { ordersRoutes } from '../features/orders/orders.routes.tsx';
 
 /** A feature's pages, each waiting for the feature's messages (downloaded with its first page). */
 function withMessages<T extends Partial<Record<RouteId, LazyPage>>>(namespace: ConsoleNamespace, routes: T): T {
@@ -58,4 +59,5 @@ export const PAGES: Partial<Record<RouteId, LazyPage>> = {
   ...withMessages('logs', logsRoutes),
   ...withMessages('exports', exportsRoutes),
   ...withMessages('statistics', statisticsRoutes),
+  ...withMessages('orders', ordersRoutes),
 };

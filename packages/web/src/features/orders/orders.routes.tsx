@@ -1,0 +1,9 @@
+import type { RouteId } from '../../shared/paths.ts';
+import type { LazyPage } from '../../shared/lazy-page.ts';
+
+/** One list page for the three routes; pending and completed fix the status filter. */
+export const ordersRoutes = {
+  orderList: () => import('./order-list-page.tsx').then((m) => ({ Component: m.OrderListPage })),
+  orderPending: () => import('./order-list-page.tsx').then((m) => ({ Component: m.PendingOrdersPage })),
+  orderCompleted: () => import('./order-list-page.tsx').then((m) => ({ Component: m.CompletedOrdersPage })),
+} satisfies Partial<Record<RouteId, LazyPage>>;
