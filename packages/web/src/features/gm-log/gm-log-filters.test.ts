@@ -11,6 +11,10 @@ describe('GM log filters from the URL', () => {
 
   it('drops malformed values and defaults the page', () => {
     const filters = parseGmLogFilters(new URLSearchParams('code=abc&outcome=maybe&from=5&to=1&page=-1&size=9999'));
-    expect(filters).toEqual({ operator: undefined, code: undefined, target: undefined, outcome: undefined, page: 1, size: 20 });
+    expect(filters).toEqual({ page: 1, size: 20 });
+  });
+
+  it('drops half a time range', () => {
+    expect(parseGmLogFilters(new URLSearchParams('from=1000&operator=%20admin%20'))).toEqual({ operator: 'admin', page: 1, size: 20 });
   });
 });

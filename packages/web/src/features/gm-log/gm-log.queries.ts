@@ -1,19 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AuditEntry, AuditOutcome } from '@gm/contract/audit.contract.ts';
+import type { AuditEntry, auditQuery } from '@gm/contract/audit.contract.ts';
 import type { Page } from '@gm/contract/errors.ts';
 import { ADMIN_API, api } from '../../shared/api-client.ts';
+import type { ListFilters } from '../../shared/url-filters.ts';
 
-export interface GmLogFilters {
-  operator?: string | undefined;
-  code?: number | undefined;
-  target?: string | undefined;
-  outcome?: AuditOutcome | undefined;
-  from?: number | undefined;
-  to?: number | undefined;
-  /** 1-based, as shown; the API's page is 0-based. */
-  page: number;
-  size: number;
-}
+export type GmLogFilters = ListFilters<typeof auditQuery>;
 
 export const gmLogKeys = {
   all: ['gm-log'] as const,

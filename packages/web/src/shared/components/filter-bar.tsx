@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Button, Flex, Form, Input, Select, Space, type SelectProps } from 'antd';
+import { Button, Card, Col, Flex, Form, Input, Row, Select, Space, type FormInstance, type FormItemProps, type SelectProps } from 'antd';
 import { SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { trimmed } from '../hooks/use-search-state.ts';
@@ -106,5 +106,42 @@ export function FilterFormButtons({ onReset, query, besideField, children }: { o
     </Form.Item>
   ) : (
     buttons
+  );
+}
+
+/**
+ * A list's filters as a card of labelled fields in a grid (their columns `xs={24} sm={12} lg={8}
+ * xl={6}`), then Search, Reset and Refresh: beside the fields from `xl` up, below them under it.
+ */
+export function FilterCard<V>({ form, onFinish, query, onReset, children }: { form: FormInstance<V>; onFinish: (values: V) => void; query: RefreshQuery; onReset: () => void; children: ReactNode }) {
+  return (
+    <Card>
+      <Form form={form} layout="vertical" onFinish={onFinish}>
+        <Row gutter={16}>
+          {children}
+          <Col xs={24} xl={12}>
+            <FilterFormButtons besideField="wide" query={query} onReset={onReset} />
+          </Col>
+        </Row>
+      </Form>
+    </Card>
+  );
+}
+
+/** One labelled field of a FilterCard: a quarter of a wide row, or half of it when `wide` (a time range). */
+export function FilterField({ name, label, rules, wide = false, children }: { name: string; label: ReactNode; rules?: FormItemProps['rules']; wide?: boolean; children: ReactNode }) {
+  const item = (
+    <Form.Item name={name} label={label} {...(rules ? { rules } : {})}>
+      {children}
+    </Form.Item>
+  );
+  return wide ? (
+    <Col xs={24} lg={16} xl={12}>
+      {item}
+    </Col>
+  ) : (
+    <Col xs={24} sm={12} lg={8} xl={6}>
+      {item}
+    </Col>
   );
 }
