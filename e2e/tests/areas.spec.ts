@@ -34,12 +34,20 @@ test.describe('server regions', () => {
     const picker = dialog.getByPlaceholder('Select date');
     // Midnight today in the display time zone has passed: earlier days cannot even be picked.
     const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(new Date());
+    // The picker's panel opens under the pointer (left on Confirm), and a cell under the pointer
+    // previews its value in the field: the typed time became 00:00:07. The pointer goes aside first.
+    await page.mouse.move(0, 0);
     await picker.fill(`${today} 00:00:00`);
+    await expect(picker).toHaveValue(`${today} 00:00:00`);
     await page.locator('.ant-picker-ok button').click();
+    await expect(page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)')).toBeHidden();
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await expect(dialog.getByText('Please check the time: the auto-close time must be later than now.')).toBeVisible();
+    await page.mouse.move(0, 0);
     await picker.fill('2099-06-01 10:00:00');
+    await expect(picker).toHaveValue('2099-06-01 10:00:00');
     await page.locator('.ant-picker-ok button').click();
+    await expect(page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)')).toBeHidden();
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByText('e2e-1 closes automatically at 2099-06-01 10:00:00.')).toBeVisible();
     await expect(row(page, 'e2e-1').getByText('2099-06-01 10:00:00')).toBeVisible();
