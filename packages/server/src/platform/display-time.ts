@@ -15,7 +15,11 @@ const TWO_DIGITS = Array.from({ length: 60 }, (_, n) => (n < 10 ? `0${n}` : Stri
 
 export type TimeFormatter = (at: number) => string;
 
-export function createTimeFormatter(timeZone: string): TimeFormatter {
+/**
+ * The zone's offset from UTC at an instant, in milliseconds: asked of Intl once per hour of time
+ * seen (so daylight saving works) and kept.
+ */
+function offsetReader(timeZone: string): (at: number) => number {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
@@ -27,7 +31,7 @@ export function createTimeFormatter(timeZone: string): TimeFormatter {
     second: 'numeric',
   });
   const offsets = new Map<number, number>();
-  const offsetAt = (at: number): number => {
+  return (at: number): number => {
     const hour = Math.floor(at / HOUR_MS);
     let found = offsets.get(hour);
     if (found === undefined) {
@@ -41,6 +45,10 @@ export function createTimeFormatter(timeZone: string): TimeFormatter {
     }
     return found;
   };
+}
+
+export function createTimeFormatter(timeZone: string): TimeFormatter {
+  const offsetAt = offsetReader(timeZone);
   let lastDay = Number.NaN;
   let lastDate = '';
   return (at: number) => {
@@ -70,21 +78,7 @@ export interface DayClock {
 }
 
 export function createDayClock(timeZone: string): DayClock {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
-  const offsets = new Map<number, number>();
-  const offsetAt = (at: number): number => {
-    const hour = Math.floor(at / HOUR_MS);
-    let found = offsets.get(hour);
-    if (found === undefined) {
-      const probe = hour * HOUR_MS;
-      const f: Record<string, number> = {};
-      for (const p of parts.formatToParts(probe)) if (p.type !== 'literal') f[p.type] = Number(p.value);
-      found = Date.UTC(f.year ?? 1970, (f.month ?? 1) - 1, f.day ?? 1, f.hour ?? 0, f.minute ?? 0, f.second ?? 0) - probe;
-      if (offsets.size > 10_000) offsets.clear();
-      offsets.set(hour, found);
-    }
-    return found;
-  };
+  const offsetAt = offsetReader(timeZone);
   const dayOf = (at: number) => Math.floor((at + offsetAt(at)) / DAY_MS);
   return {
     dayOf,
