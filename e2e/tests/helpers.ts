@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD } from '../e2e-env.ts';
 
 export const passwordOf = (account: string) => (account === 'admin' ? E2E_ADMIN_PASSWORD : E2E_DEMO_PASSWORD);
@@ -61,4 +61,18 @@ export function seedGameWorld(testInfo: TestInfo, options: { players: number; re
     ],
     { cwd: root, stdio: 'pipe' },
   );
+}
+
+/**
+ * Picks an option of an antd select and checks the select shows it. Retried as a whole: a click
+ * that lands while a dialog or the dropdown is still animating in can be dropped, and the field
+ * then stays empty (this made "a reported player is muted straight from the report" flaky).
+ */
+export async function pickOption(page: Page, field: Locator, option: string): Promise<void> {
+  const select = field.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  await expect(async () => {
+    if (!(await page.locator('.ant-select-dropdown:visible').count())) await field.click();
+    await page.locator('.ant-select-dropdown:visible').getByText(option, { exact: true }).click({ timeout: 2_000 });
+    await expect(select).toContainText(option, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 }

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { xlsxOf } from '../../packages/server/src/testing/workbooks.ts';
-import { apiCall, seedGameWorld, signInByApi } from './helpers.ts';
+import { apiCall, pickOption, seedGameWorld, signInByApi } from './helpers.ts';
 
 interface PlayerRow {
   roleId: string;
@@ -73,8 +73,7 @@ test('a batch ban needs a duration, asks for nothing more, and the game bans eve
   await dialog.getByLabel('Reason').fill('Speed hack in arena');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog.getByText('Please select the duration of the ban.')).toBeVisible();
-  await dialog.getByLabel('Duration').click();
-  await page.locator('.ant-select-dropdown').getByText('7 days', { exact: true }).click();
+  await pickOption(page, dialog.getByLabel('Duration'), '7 days');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText(/Banned 3;/)).toBeVisible();
   await expect(dialog).toHaveCount(0);
@@ -110,8 +109,7 @@ test('a batch with an unknown id is refused as a whole, naming it', async ({ pag
 
   await page.locator('.gm-batch-bar').getByRole('button', { name: 'Mute', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Mute players' });
-  await dialog.getByLabel('Duration').click();
-  await page.locator('.ant-select-dropdown').getByText('1 hour', { exact: true }).click();
+  await pickOption(page, dialog.getByLabel('Duration'), '1 hour');
   await dialog.getByLabel('Reason').fill('Spam');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Muted 1.')).toBeVisible();
@@ -222,8 +220,7 @@ test('a reported player is muted straight from the report', async ({ page }) => 
   await first.getByRole('button', { name: 'Mute', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Mute players' });
   await expect(dialog.getByLabel('Reason')).toHaveValue(/From report/);
-  await dialog.getByLabel('Duration').click();
-  await page.locator('.ant-select-dropdown').getByText('1 day', { exact: true }).click();
+  await pickOption(page, dialog.getByLabel('Duration'), '1 day');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Muted 1.')).toBeVisible();
   await page.goto(`/report/list?roleId=${roleId}`);
