@@ -23,6 +23,7 @@ export const CONSOLE_MESSAGES = {
   exports: () => import('../features/exports/exports.messages.ts'),
   statistics: () => import('../features/statistics/statistics.messages.ts'),
   orders: () => import('../features/orders/orders.messages.ts'),
+  announcements: () => import('../features/announcements/announcements.messages.ts'),
 } satisfies Record<string, () => Promise<{ en: object; zhCN: object }>>;
 
 export type ConsoleNamespace = keyof typeof CONSOLE_MESSAGES;

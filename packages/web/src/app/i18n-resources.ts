@@ -21,6 +21,7 @@ import * as logs from '../features/logs/logs.messages.ts';
 import * as exportsMessages from '../features/exports/exports.messages.ts';
 import * as statistics from '../features/statistics/statistics.messages.ts';
 import * as orders from '../features/orders/orders.messages.ts';
+import * as announcements from '../features/announcements/announcements.messages.ts';
 
 /**
  * Every namespace in both languages. `errors` and `validation` come from the contract, so the
@@ -54,6 +55,7 @@ export const resources = {
     exports: exportsMessages.en,
     statistics: statistics.en,
     orders: orders.en,
+    announcements: announcements.en,
   },
   'zh-CN': {
     common: common.zhCN,
@@ -80,6 +82,7 @@ export const resources = {
     exports: exportsMessages.zhCN,
     statistics: statistics.zhCN,
     orders: orders.zhCN,
+    announcements: announcements.zhCN,
   },
 } as const;
 

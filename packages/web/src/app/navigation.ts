@@ -119,10 +119,10 @@ export const NAV_ROUTES: readonly NavRoute[] = [
   route('developCardPublicity', P.GROUP_DEVELOP, { code: P.DEVELOP_TOOLS, ...built }),
 
   // Information management.
-  route('announcementNotice', P.GROUP_INFO_ANNOUNCEMENTS, { code: P.ANNOUNCEMENTS }),
+  route('announcementNotice', P.GROUP_INFO_ANNOUNCEMENTS, { code: P.ANNOUNCEMENTS, ...built }),
   route('signConfig', P.GROUP_INFO_GAME_CONFIG, { code: P.SIGN_CONFIG }),
-  route('announcementList', P.GROUP_INFO_ANNOUNCEMENTS, { code: P.ANNOUNCEMENTS }),
-  route('announcementAdd', P.GROUP_INFO_ANNOUNCEMENTS, { code: P.ANNOUNCEMENT_EDIT, hidden: true }),
+  route('announcementList', P.GROUP_INFO_ANNOUNCEMENTS, { code: P.ANNOUNCEMENTS, ...built }),
+  route('announcementAdd', P.GROUP_INFO_ANNOUNCEMENTS, { code: P.ANNOUNCEMENT_EDIT, hidden: true, ...built }),
   route('mailList', P.GROUP_INFO_MAIL, { code: P.MAIL_LIST }),
   route('mailAdd', P.GROUP_INFO_MAIL, { code: P.MAIL_EDIT, hidden: true }),
   route('mailDetail', P.GROUP_INFO_MAIL, { code: P.MAIL_LIST, hidden: true }),

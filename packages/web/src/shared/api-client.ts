@@ -49,6 +49,8 @@ export interface RequestOptions {
   form?: Record<string, string | undefined>;
   /** A raw body (an uploaded file) with its content type. */
   raw?: { body: BodyInit; contentType: string };
+  /** A multipart body (`file` fields of an upload); the browser writes its content type and boundary. */
+  multipart?: FormData;
   signal?: AbortSignal;
   /** Do not show the error toast (the caller shows it); `true` or a test on the error. */
   quiet?: boolean | ((error: ApiError) => boolean);
@@ -158,6 +160,8 @@ export async function request<T>(method: string, path: string, options: RequestO
   } else if (options.raw) {
     body = options.raw.body;
     headers['Content-Type'] = options.raw.contentType;
+  } else if (options.multipart) {
+    body = options.multipart;
   }
 
   const abort = abortSignal(options.timeoutMs ?? HTTP_TIMEOUT_MS, options.signal);
@@ -215,7 +219,7 @@ export async function request<T>(method: string, path: string, options: RequestO
   return envelope.result as T;
 }
 
-type Options = Omit<RequestOptions, 'query' | 'body' | 'form'>;
+type Options = Omit<RequestOptions, 'query' | 'body' | 'form' | 'multipart'>;
 
 export const api = {
   get: <T>(path: string, query?: QueryParams, options?: Options) => request<T>('GET', path, { ...options, query }),
@@ -229,6 +233,12 @@ export const api = {
   upload: <T>(path: string, body: BodyInit, options: Omit<Options, 'raw'> & { query?: QueryParams; contentType: string }) => {
     const { contentType, ...rest } = options;
     return request<T>('POST', path, { ...rest, raw: { body, contentType } });
+  },
+  /** Files as `multipart/form-data` (the uploads and imports that name their field `file`). */
+  postFiles: <T>(path: string, files: Record<string, Blob>, options?: Omit<Options, 'raw'>) => {
+    const multipart = new FormData();
+    for (const [field, file] of Object.entries(files)) multipart.append(field, file);
+    return request<T>('POST', path, { ...options, multipart });
   },
 };
 
