@@ -298,8 +298,8 @@ export const announcementTemplate = z.object({
 export type AnnouncementTemplate = z.infer<typeof announcementTemplate>;
 export const announcementTemplateList = z.object({ results: z.array(announcementTemplate) });
 
-/** Create from template: the template's fields, with any given here laid over them. */
-export const announcementFromTemplateBody = announcementFields.partial();
+/** Create from template: the template's fields, with any given here laid over them (the whole is then checked as a body). */
+export const announcementFromTemplateBody = z.partialRecord(z.enum(Object.keys(announcementFields.shape) as [keyof Fields, ...(keyof Fields)[]]), z.unknown());
 
 export const announcementBackupBody = z.object({ note: multiLine(z.string().trim().max(255, { error: 'validation.tooLong' })).default('') });
 export type AnnouncementBackupBody = z.input<typeof announcementBackupBody>;

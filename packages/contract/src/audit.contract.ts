@@ -6,6 +6,9 @@ import { PLAYER_AUDIT_ACTIONS } from './players.contract.ts';
 import { EXPORT_AUDIT_ACTIONS } from './exports.contract.ts';
 import { STATISTICS_AUDIT_ACTIONS } from './statistics.contract.ts';
 import { ORDER_AUDIT_ACTIONS } from './orders.contract.ts';
+import { MAIL_AUDIT_ACTIONS } from './mails.contract.ts';
+import { ANNOUNCEMENT_AUDIT_ACTIONS } from './announcements.contract.ts';
+import { REBATE_AUDIT_ACTIONS } from './cbt-rebate.contract.ts';
 
 export const AUDIT_OUTCOMES = ['ok', 'failed', 'denied'] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
@@ -45,6 +48,9 @@ export const AUDIT_ACTIONS = {
   ...EXPORT_AUDIT_ACTIONS,
   ...STATISTICS_AUDIT_ACTIONS,
   ...ORDER_AUDIT_ACTIONS,
+  ...MAIL_AUDIT_ACTIONS,
+  ...ANNOUNCEMENT_AUDIT_ACTIONS,
+  ...REBATE_AUDIT_ACTIONS,
 } as const satisfies Record<string, { en: string; zh: string }>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -79,8 +79,18 @@ export const commandId = gameId;
 
 /** What a grant gives: bag items or currency (goods of an order, mail attachments). */
 export const grant = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('item'), itemType: z.enum(BAG_ITEM_TYPES), sourceId: gameId, quantity, rarity: z.number().int().min(0).max(10) }),
-  z.object({ kind: z.literal('currency'), currency: z.enum(GRANT_CURRENCIES), quantity }),
+  z.object({
+    kind: z.literal('item'),
+    itemType: z.enum(BAG_ITEM_TYPES),
+    sourceId: gameId,
+    quantity,
+    rarity: z.number().int().min(0).max(10),
+    /** Mail attachments: why the game grants it (booked with the grant); absent elsewhere. */
+    sourceType: z.string().min(1).max(32).optional(),
+    /** Mail attachments of weapons: the card it comes as (`normal`, `sp`). */
+    cardType: z.string().min(1).max(32).optional(),
+  }),
+  z.object({ kind: z.literal('currency'), currency: z.enum(GRANT_CURRENCIES), quantity, sourceType: z.string().min(1).max(32).optional() }),
 ]);
 export type Grant = z.infer<typeof grant>;
 
@@ -157,7 +167,7 @@ const orderChange = { ...resultBase, orderId: z.string(), roleId: z.string(), be
 const sanction = z.object({ ...base, roleIds: gameIds, until: epochMs, reason: reasonText });
 const accountSanction = z.object({ ...base, userIds: gameIds, until: epochMs, reason: reasonText });
 
-const mailTargets = z.object({
+export const mailTargets = z.object({
   kind: z.enum(MAIL_KINDS),
   /** Public mail: the areas (empty for all). */
   areaIds: z.array(gameId).max(1000).default([]),
@@ -179,6 +189,52 @@ const mail = z.object({
   items: z.array(grant).max(100),
   expiresAt: epochMs.nullable(),
 });
+
+/** The popup kinds of an announcement: none, not again today once closed, once within its effective time. */
+export const ANNOUNCEMENT_POPUPS = ['none', 'notAgainToday', 'oncePerValidity'] as const;
+
+/**
+ * What the game shows of an announcement besides its title and text (spec section 3): the tab
+ * (1 emergency, 2 event, 3 system, 4 special news) with its title, the hot mark, the jump (0: a
+ * jump id in the game, 1: an http/https link), absolute image urls served by the console, the
+ * popup, the effective time's display and whom it is for. Every field has a default, so an
+ * older console's push stays valid.
+ */
+export const announcementDisplay = {
+  tab: z.number().int().min(1).max(4).default(3),
+  tabTitle: z.string().max(8).default(''),
+  secondaryTitle: z.string().max(128).default(''),
+  hotType: z.number().int().min(0).max(2).default(0),
+  jumpType: z.number().int().min(0).max(1).default(0),
+  jumpTarget: z.string().max(2048).default(''),
+  /** Absolute http(s) urls ('' for none). */
+  image: z.string().max(2048).default(''),
+  previewImage: z.string().max(2048).default(''),
+  videoName: z.string().max(128).default(''),
+  popupType: z.enum(ANNOUNCEMENT_POPUPS).default('none'),
+  /** Whether the effective time is shown to players. */
+  showTime: z.boolean().default(true),
+  /** Shown to a player for this many days after their registration (null: by startAt/endAt only). */
+  daysAfterRegistration: z.number().int().positive().nullable().default(null),
+  restrictionLevel: z.number().int().nonnegative().default(0),
+  mapId: z.string().max(100).default(''),
+  progress: z.number().int().min(0).max(100).default(0),
+};
+
+/** An announcement on the game's board, as the game keeps it (the read `listAnnouncements`). */
+export const gameAnnouncement = z.object({
+  announcementId: z.string(),
+  type: z.enum(ANNOUNCEMENT_TYPES),
+  areaIds: z.array(z.string()),
+  title: z.string(),
+  content: z.string(),
+  startAt: epochMs,
+  endAt: epochMs.nullable(),
+  sort: z.number().int(),
+  pushedAt: epochMs,
+  ...announcementDisplay,
+});
+export type GameAnnouncement = z.output<typeof gameAnnouncement>;
 
 export const GAME_COMMANDS = {
   /** Force logout of players: they go offline. */
@@ -280,6 +336,8 @@ export const GAME_COMMANDS = {
       level: z.number().int().min(1).max(100_000).default(1),
       identityMark: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(1),
       remark: z.string().max(255).default(''),
+      /** A role for this existing account instead of a new account (its held grants go to the role). */
+      userId: gameId.optional(),
     }),
     result: z.object({ ...resultBase, roleId: z.string(), userId: z.string(), account: z.string(), areaId: z.string(), roleName: z.string() }),
   },
@@ -287,6 +345,14 @@ export const GAME_COMMANDS = {
   deliverMail: {
     params: z.object({ ...base, targets: mailTargets, mail }),
     result: z.object({ ...resultBase, mailId: z.string(), delivered: count, alreadyDelivered: count }),
+  },
+  /**
+   * Takes a mail back: out of every mailbox where its items were not collected (private copies
+   * and public records alike); collected copies stay. A public mail stops reaching anyone more.
+   */
+  withdrawMail: {
+    params: z.object({ ...base, mailId: gameId }),
+    result: z.object({ ...resultBase, mailId: z.string(), removed: count, kept: count, before: z.object({ live: z.boolean() }), after: z.object({ live: z.boolean() }) }),
   },
   pushAnnouncement: {
     params: z.object({
@@ -299,7 +365,9 @@ export const GAME_COMMANDS = {
       content: z.string().max(20_000),
       startAt: epochMs,
       endAt: epochMs.nullable(),
+      /** Place on the board: smaller first. */
       sort: z.number().int(),
+      ...announcementDisplay,
     }),
     result: z.object({
       ...resultBase,
@@ -360,6 +428,15 @@ export const GAME_COMMANDS = {
     params: z.object({ ...base, orderId: gameId }),
     result: z.object({ ...orderChange, deducted: z.array(assetChange) }),
   },
+  /**
+   * Beta-test rebate (cbt-rebate.contract.ts): the grants go to the account's first role created
+   * at or after `notBefore` (the beta's end): at once when it has one, else when it creates one.
+   * Once per `grantId`. `deliveredTo` is null while the account has no such role.
+   */
+  grantAccountRebate: {
+    params: z.object({ ...base, grantId: gameId, userId: gameId, notBefore: epochMs, grants: z.array(grant).min(1).max(10) }),
+    result: z.object({ ...resultBase, grantId: z.string(), userId: z.string(), deliveredTo: z.string().nullable(), granted: z.array(assetChange) }),
+  },
 } as const;
 
 export type GameCommandKind = keyof typeof GAME_COMMANDS;
@@ -386,6 +463,7 @@ export const GAME_REFUSAL_REASONS = [
   'goodsNotFound',
   'itemNotFound',
   'announcementNotFound',
+  'mailNotFound',
   'regionExists',
   'regionMerged',
   'notUnderMaintenance',

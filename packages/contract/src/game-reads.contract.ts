@@ -11,7 +11,9 @@
  * the read. `banned` and `muted` are judged by the game's clock.
  */
 import { z } from 'zod';
-import { gameId, MAX_COMMAND_TARGETS } from './game-commands.contract.ts';
+import { ANNOUNCEMENT_TYPES, gameAnnouncement, gameId, mailTargets, MAX_COMMAND_TARGETS } from './game-commands.contract.ts';
+import { itemCatalogue, mailRecipientsPage } from './mails.contract.ts';
+import { accountGrant, accountGrantsQuery, betaRechargePage, betaRechargeQuery } from './cbt-rebate.contract.ts';
 import {
   accountForbidQuery,
   accountListQuery,
@@ -71,6 +73,30 @@ export const GAME_READS = {
   orderDetail: { query: orderIdQuery, result: z.object({ order: orderDetail.nullable() }) },
   /** The game's store: every product, by product id. */
   listProducts: { query: z.object({}), result: z.object({ products: z.array(product) }) },
+  /** The game's announcement board as players see it: live ones (not withdrawn, within their time), smaller sort first. */
+  listAnnouncements: {
+    query: z.object({ areaId: gameId.optional(), type: z.enum(ANNOUNCEMENT_TYPES).optional() }),
+    result: z.object({ announcements: z.array(gameAnnouncement) }),
+  },
+  /** The game's item catalogue: what a mail may carry (bag items and currencies), with names in both languages. */
+  listItems: { query: z.object({}), result: itemCatalogue },
+  /** The mailboxes holding one mail, by role id (keyset: `after`), with read and collected. */
+  mailRecipients: {
+    query: z.object({
+      mailId: gameId,
+      after: gameId.optional(),
+      size: z.number().int().min(1).max(1000).default(50),
+      collected: z.boolean().optional(),
+      roleId: gameId.optional(),
+    }),
+    result: mailRecipientsPage,
+  },
+  /** How many players a public mail's targets match now (what sending it would reach). */
+  countMailTargets: { query: mailTargets, result: z.object({ count: z.number().int().nonnegative() }) },
+  /** Completed orders per account in a window (the beta test's recharges), most paid first. */
+  betaRecharges: { query: betaRechargeQuery, result: betaRechargePage },
+  /** Account grants (beta-test rebates) by id: delivered to a role or still waiting for one. */
+  accountGrants: { query: accountGrantsQuery, result: z.object({ grants: z.array(accountGrant) }) },
   /** The commands the game received, newest first, by keyset: `next` is the `before` of the next page. */
   listCommands: {
     query: commandJournalRead,

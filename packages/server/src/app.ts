@@ -24,6 +24,8 @@ import { operatorsRoutes } from './modules/operators/operators.routes.ts';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
 import { ingestRoutes } from './game/ingest/ingest.routes.ts';
 import { areaJobHandlers, areasRoutes } from './modules/areas/areas.routes.ts';
+import { announcementJobHandlers, announcementsRoutes } from './modules/announcements/announcements.routes.ts';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { startJobWorker, type JobHandlers } from './platform/jobs/jobs.service.ts';
 import { createSqlLogStore } from './platform/log-store/sql-log-store.ts';
 import { logStoreSourceOf } from './platform/log-store/open-log-store.ts';
@@ -37,6 +39,8 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { exploreRoutes } from './modules/explore/explore.routes.ts';
 import { exchangeClaimsRoutes } from './modules/exchange-claims/exchange-claims.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { cbtRebateRoutes } from './modules/cbt-rebate/cbt-rebate.routes.ts';
+import { mailJobHandlers, mailsRoutes } from './modules/mails/mails.routes.ts';
 import { developRoutes } from './modules/develop/develop.routes.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { logsRoutes } from './modules/logs/logs.routes.ts';
@@ -81,10 +85,11 @@ export const DEFAULT_CONFIG: AppConfig = {
   exportRetentionMs: 7 * 86_400_000,
   exportPollMs: 2_000,
   displayTimeZone: 'Asia/Shanghai',
+  publicUrl: 'http://localhost:8080',
 };
 
 /** Every kind of scheduled job and what runs it. */
-export const JOB_HANDLERS: JobHandlers = { ...areaJobHandlers };
+export const JOB_HANDLERS: JobHandlers = { ...areaJobHandlers, ...mailJobHandlers, ...announcementJobHandlers };
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -152,9 +157,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(exploreRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(exchangeClaimsRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(ordersRoutes(ctx), { prefix: '/api/gm/admin' });
+  await app.register(cbtRebateRoutes(ctx), { prefix: '/api/gm/admin' });
+  await app.register(mailsRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(developRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(logsRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(statisticsRoutes(ctx), { prefix: '/api/gm/admin' });
+  await app.register(announcementsRoutes(ctx), { prefix: '/api/gm/admin' });
+  await app.register(uploadsRoutes(ctx), { prefix: '/api/gm/admin' });
   // Exports run in the background: every instance's worker takes queued tasks (a claim makes each run once).
   const exportWorker = createExportWorker(ctx, { intervalMs: ctx.config.exportPollMs, onError: (error, taskId) => app.log.error({ err: error, taskId }, 'export failed') });
   await app.register(exportsRoutes(ctx, exportWorker), { prefix: '/api/gm/admin' });

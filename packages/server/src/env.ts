@@ -48,6 +48,8 @@ const schema = z.object({
     .default('Asia/Shanghai'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   WEB_DIST: z.string().optional(),
+  /** The console's address as the game reaches it: announcement images go to the game as absolute urls under it. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http(s) URL' }).optional(),
   TEST_DATABASE_URL: z.string().optional(),
   /** Which database the server test suite runs on: `npm test` runs it once per configured one. */
   TEST_DB: z.enum(['sqlite', 'postgres']).default('sqlite'),

@@ -29,6 +29,7 @@ async function main(): Promise<void> {
       exportDir: env.EXPORT_DIR,
       exportRetentionMs: env.EXPORT_RETENTION_DAYS * 86_400_000,
       displayTimeZone: env.DISPLAY_TIME_ZONE,
+      publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     },
   });
 

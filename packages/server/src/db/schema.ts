@@ -9,6 +9,10 @@ import type { BasicManagementTables } from './basic-management.table.ts';
 import type { LogQueryTables } from './log-queries.table.ts';
 import type { SecretTables } from '../platform/secrets/secrets.table.ts';
 import type { ExportTaskTables } from './export-tasks.table.ts';
+import type { MailTables } from './mails.table.ts';
+import type { AnnouncementTables } from './announcements.table.ts';
+import type { CbtRebateTables } from './cbt-rebate.table.ts';
+import type { GameGrantTables } from '../game/world/world-grants.ts';
 
 /** The whole database, composed from the table files of each part (types only). */
-export interface DB extends IdentityTables, AuditTables, IngestTables, GameWorldTables, GameReportTables, PlayerManagementTables, JobTables, BasicManagementTables, LogQueryTables, SecretTables, ExportTaskTables {}
+export interface DB extends IdentityTables, AuditTables, IngestTables, GameWorldTables, GameReportTables, PlayerManagementTables, JobTables, BasicManagementTables, LogQueryTables, SecretTables, ExportTaskTables, MailTables, AnnouncementTables, CbtRebateTables, GameGrantTables {}

@@ -28,6 +28,8 @@ export interface AppConfig {
   exportPollMs: number;
   /** The display time zone (DISPLAY_TIME_ZONE): exports write times in it. */
   displayTimeZone: string;
+  /** The console's address as the game reaches it (PUBLIC_URL): uploaded images go to the game as absolute urls under it. */
+  publicUrl: string;
 }
 
 /** What every service function receives: the database, the settings, the clock and the game. */

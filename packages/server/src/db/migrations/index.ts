@@ -11,6 +11,9 @@ import * as nameSearchIgnoresCase from './2026-11-22T1220-name-search-ignores-ca
 import * as auditOncePerCommand from './2026-11-22T1230-audit-once-per-command.ts';
 import * as logQueries from './2026-11-22T1300-log-queries.ts';
 import * as createExportTasks from './2026-11-22T1400-create-export-tasks.ts';
+import * as createMails from './2026-11-26T0910-create-mails.ts';
+import * as createAnnouncements from './2026-11-26T0900-create-announcements.ts';
+import * as createBetaRebates from './2026-11-26T0920-create-beta-rebates.ts';
 
 /** Every migration, in order. Names are timestamps so they sort as they were written. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +29,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T1230-audit-once-per-command': auditOncePerCommand,
   '2026-11-22T1300-log-queries': logQueries,
   '2026-11-22T1400-create-export-tasks': createExportTasks,
+  '2026-11-26T0900-create-announcements': createAnnouncements,
+  '2026-11-26T0910-create-mails': createMails,
+  '2026-11-26T0920-create-beta-rebates': createBetaRebates,
 };

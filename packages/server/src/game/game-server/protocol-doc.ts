@@ -55,10 +55,17 @@ export const COMMAND_NOTES: Record<GameCommandKind, CommandNotes> = {
     refusals: ['regionNotFound', 'regionMerged'],
   },
   deliverMail: {
-    does: 'Puts a mail in the mailboxes of its targets. Private: the listed roles (at least one). Public: every role of the listed regions (all regions if none), minus `excludedRoleIds`, filtered by creation time and level (null = unlimited). A mailbox that already holds `mailId` is skipped and counted in `alreadyDelivered`.',
+    does: 'Puts a mail in the mailboxes of its targets. Private: the listed roles (at least one); a large mail comes as several commands with the same `mailId` (batches), and a batch arriving after `withdrawMail` delivers nothing. Public: one record of the mail, not one row per player: every role of the listed regions (all regions if none), minus `excludedRoleIds`, filtered by creation time and level (null = unlimited), gets it when it opens its mailbox, including roles that match later. `delivered` is then the roles the targets match now (0 when the mail id was already recorded: `alreadyDelivered`). A mailbox that already holds `mailId` is skipped and counted in `alreadyDelivered`. Mail items are grants; a mail item may say `sourceType` (why it is granted) and a weapon `cardType`.',
     refusals: ['playerNotFound', 'regionNotFound', 'regionMerged'],
   },
-  pushAnnouncement: { does: 'Publishes an announcement; a known `announcementId` is replaced (how an edited announcement is re-pushed).', refusals: ['regionNotFound', 'regionMerged'] },
+  withdrawMail: {
+    does: 'Takes a mail back: out of every mailbox where its items were not collected (`removed`); collected copies stay (`kept`). A public mail reaches nobody more, and later batches of a private one deliver nothing. Withdrawing a withdrawn mail changes nothing more.',
+    refusals: ['mailNotFound'],
+  },
+  pushAnnouncement: {
+    does: 'Publishes an announcement; a known `announcementId` is replaced (how an edited, sorted or reset announcement is re-pushed). Besides title and text it carries what the game shows: the tab and its title, hot type, jump (0: a jump id in the game, 1: an http/https link), images as absolute urls served by the console (fetch them as they are), video name, popup type, whether the effective time is shown, days after registration (null: by `startAt`/`endAt` only), restriction level, map id and progress. `sort`: smaller first.',
+    refusals: ['regionNotFound', 'regionMerged'],
+  },
   withdrawAnnouncement: { does: 'Takes an announcement down; withdrawing a withdrawn one changes nothing.', refusals: ['announcementNotFound'] },
   createRegion: { does: 'Adds a server region to the game\'s server list. Status `close` creates it under maintenance.', refusals: ['regionExists'] },
   updateRegion: { does: 'Changes a region\'s name, ui sort, group or auto-close time (`autoCloseAt: null` cancels it). Fields left out keep their value.', refusals: ['regionNotFound', 'regionMerged', 'untilNotInFuture', 'unmodifiedData'] },
@@ -68,6 +75,10 @@ export const COMMAND_NOTES: Record<GameCommandKind, CommandNotes> = {
   mergeRegions: { does: 'Moves every role of `fromId` into `intoId`; only while `fromId` is under maintenance. `fromId` then keeps `mergedInto` and refuses later commands.', refusals: ['sameRegion', 'regionNotFound', 'regionMerged', 'notUnderMaintenance'] },
   replenishOrder: { does: 'An incomplete order only: grants its goods (items and currency), marks it completed and flags the role as a payer.', refusals: ['orderNotFound', 'orderNotIncomplete', 'goodsNotFound', 'playerNotFound'] },
   cancelOrder: { does: 'A completed order only: takes back what the role still holds of its goods, never below zero (the rest is `shortfall`), and marks it cancelled.', refusals: ['orderNotFound', 'orderNotCompleted', 'goodsNotFound', 'playerNotFound'] },
+  grantAccountRebate: {
+    does: 'Beta-test rebate: holds the grants for the account and gives them to its first role created at or after `notBefore`, at once when it has one (`deliveredTo`), else when that role is created. Once per `grantId`.',
+    refusals: ['accountNotFound'],
+  },
 };
 
 /** What each read answers; typed by name, so a new read fails the type-check until it is described here. */
@@ -88,6 +99,13 @@ export const READ_NOTES: Record<GameReadName, string> = {
     'Orders matching every given filter, newest first (`createdAt`, then `orderId`, descending). Ids are exact; `start` / `end` bound the creation time (`start` inclusive, `end` exclusive). `price` is in minor units of `currency`. `total` counts at most `COUNT_WINDOW` (1,000) rows past the page, and `totalCapped` says there are more.',
   orderDetail: 'One order with its receipt, its goods\' name and the goods it grants (what a cancel takes back). `order: null` when there is no such order.',
   listProducts: 'The game\'s store: every product by `productId`, with its price in minor units and the item group its goods belong to.',
+  betaRecharges: 'Completed orders per account created in `[start, end)` (the beta test\'s recharges; refunded ones do not count), most paid first: order count, amount paid in minor units, first and last payment.',
+  accountGrants: 'Account grants (beta-test rebates) by `grantIds`: the role each went to and when, or `deliveredTo: null` while held.',
+  listAnnouncements:
+    'The announcement board as players see it: announcements not withdrawn whose time contains the game\'s now (`startAt` <= now < `endAt`, or no end), of one `type` and shown in one `areaId` (an announcement for every area has `areaIds: []`) when given; smaller `sort` first, then the earlier push. Every field the last push carried.',
+  listItems: 'The game\'s item catalogue: what a mail may carry. Every bag item (`itemType` prop, weapon, chip or materials, `itemId` its source id) and every currency (`itemType: "currency"`, `itemId` recharge, nonRecharge or unionCoin), with names in English and Chinese, the category of spec section 9, and whether a mail item of it must say its `sourceType` (currencies) or `cardType` (weapons).',
+  mailRecipients: 'The mailboxes holding one mail, by `roleId` ascending, read by keyset: `after` is the last role id of the page before, `next` the `after` of the next page (null at the end). Each with the role\'s name and region, when it arrived, and whether it was read and its items collected. `total` and `collected` count every mailbox holding the mail. A public mail is in a mailbox once the player opened it.',
+  countMailTargets: 'How many roles a mail\'s targets match now: the listed roles the game knows (private), or the roles of a public mail\'s regions and filters. What sending it would reach (the console\'s item totals).',
   listCommands:
     'The commands the game received, with what it answered (the result, or the refusal as `{ kind, reason }`), newest first: `appliedAt`, then `commandId`, descending. Read by keyset, never by offset: without `before` the newest page; with it, the commands after that one in this order (`(appliedAt, commandId) < before`). `next` is the last command of the page when more follow, else null. `target` matches a command whose parameters name that id; `kind` and `status` are exact. There is no page number, so unlike the lists above `total` is not a window past the page: it counts at most 10,000 matching commands.',
 };

@@ -56,6 +56,8 @@ export interface GameGateway {
   /** /player/add: a new account and role on a live region (QA). */
   createPlayer: Command<'createPlayer'>;
   deliverMail: Command<'deliverMail'>;
+  /** Takes a mail out of every mailbox where it was not collected. */
+  withdrawMail: Command<'withdrawMail'>;
   pushAnnouncement: Command<'pushAnnouncement'>;
   withdrawAnnouncement: Command<'withdrawAnnouncement'>;
   createRegion: Command<'createRegion'>;
@@ -71,6 +73,8 @@ export interface GameGateway {
   replenishOrder: Command<'replenishOrder'>;
   /** Completed orders only: takes the goods back and marks the order cancelled. */
   cancelOrder: Command<'cancelOrder'>;
+  /** Beta-test rebate: held for the account until its first role from `notBefore` on exists. */
+  grantAccountRebate: Command<'grantAccountRebate'>;
   /**
    * A read, not a command (no command id, changes nothing): the game's server list with each
    * region's runtime state. Regions are few, so the console filters and pages them itself.
@@ -98,8 +102,20 @@ export interface GameGateway {
   orderDetail: Read<'orderDetail'>;
   /** The game's store (the replenish dialog's product list). */
   listProducts: Read<'listProducts'>;
+  /** Completed orders per account in a window (the beta test's recharges). */
+  betaRecharges: Read<'betaRecharges'>;
+  /** Account grants (beta-test rebates): delivered to a role or still held. */
+  accountGrants: Read<'accountGrants'>;
+  /** The game's item catalogue (what a mail may carry). */
+  listItems: Read<'listItems'>;
+  /** The mailboxes holding one mail, with read and collected, by role id (keyset). */
+  mailRecipients: Read<'mailRecipients'>;
+  /** How many players a public mail's targets match now. */
+  countMailTargets: Read<'countMailTargets'>;
   /** The commands the game received and what it answered (the debugging screen), newest first by keyset. */
   listCommands: Read<'listCommands'>;
+  /** The game's live announcement board (what players see), smaller sort first. */
+  listAnnouncements: Read<'listAnnouncements'>;
   /** Whether the game answers; never throws. */
   health(): Promise<GatewayHealth>;
 }
@@ -141,6 +157,7 @@ export function gatewayFrom(adapter: string, execute: CommandExecutor, read: Rea
     setIdentityMark: (c) => execute('setIdentityMark', c),
     createPlayer: (c) => execute('createPlayer', c),
     deliverMail: (c) => execute('deliverMail', c),
+    withdrawMail: (c) => execute('withdrawMail', c),
     pushAnnouncement: (c) => execute('pushAnnouncement', c),
     withdrawAnnouncement: (c) => execute('withdrawAnnouncement', c),
     createRegion: (c) => execute('createRegion', c),
@@ -151,6 +168,7 @@ export function gatewayFrom(adapter: string, execute: CommandExecutor, read: Rea
     mergeRegions: (c) => execute('mergeRegions', c),
     replenishOrder: (c) => execute('replenishOrder', c),
     cancelOrder: (c) => execute('cancelOrder', c),
+    grantAccountRebate: (c) => execute('grantAccountRebate', c),
     listRegions: reads.listRegions,
     listPlayers: (q) => read('listPlayers', q),
     listSanctionedPlayers: (q) => read('listSanctionedPlayers', q),
@@ -165,7 +183,13 @@ export function gatewayFrom(adapter: string, execute: CommandExecutor, read: Rea
     listOrders: (q) => read('listOrders', q),
     orderDetail: (q) => read('orderDetail', q),
     listProducts: (q) => read('listProducts', q),
+    betaRecharges: (q) => read('betaRecharges', q),
+    accountGrants: (q) => read('accountGrants', q),
     listCommands: (q) => read('listCommands', q),
+    listItems: (q) => read('listItems', q),
+    mailRecipients: (q) => read('mailRecipients', q),
+    countMailTargets: (q) => read('countMailTargets', q),
+    listAnnouncements: (q) => read('listAnnouncements', q),
     health: reads.health,
   };
 }

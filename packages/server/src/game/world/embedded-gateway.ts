@@ -29,6 +29,8 @@ import {
 import { WORLD_READS, type WorldRead } from './world-reads.ts';
 import type { GameAccountRow, GamePlayerRow, GameRegionRow } from './world.table.ts';
 import * as worldRepository from './world.repository.ts';
+import * as worldMails from './world-mails.repository.ts';
+import * as worldGrants from './world-grants.ts';
 
 type Payload<K extends GameCommandKind> = Omit<GameCommandResult<K>, 'commandId' | 'appliedAt'>;
 type Handler<K extends GameCommandKind> = (trx: Trx, command: GameCommand<K>, at: number) => Promise<Payload<K>>;
@@ -108,6 +110,26 @@ export function createEmbeddedGateway(db: Db, options: EmbeddedGatewayOptions = 
   const listRegions = async () => (await worldRepository.listRegions(db)).map(regionOf);
 
   return { ...gatewayFrom('embedded', execute, read, { listRegions, health }), world: createGameWorld(db, now) };
+}
+
+/** A new role; the grants its account holds for a role created from now on go to it (beta-test rebates). */
+async function insertRole(trx: Trx, c: GameCommand<'createPlayer'>, roleId: string, userId: string, account: string, areaId: string, at: number): Promise<void> {
+  await worldRepository.insertPlayers(trx, [
+    {
+      role_id: roleId,
+      role_name: c.roleName,
+      user_id: userId,
+      third_id: null,
+      account,
+      area_id: areaId,
+      level: c.level,
+      identity_mark: c.identityMark,
+      identity_remark: c.remark,
+      created_at: at,
+      updated_at: at,
+    },
+  ]);
+  await worldGrants.deliverHeldGrants(trx, userId, roleId, at, at);
 }
 
 /** A concurrent transaction claimed the same command id first. */
@@ -414,6 +436,12 @@ const HANDLERS: { [K in GameCommandKind]: Handler<K> } = {
     if (!region) throw GatewayError.rejected('regionNotFound', { areaIds: [c.areaId] });
     // Created roles and accounts take ids from their own ranges, apart from the ones players sign up with.
     const roleId = nextIdIn(CREATED_ROLE_IDS, await worldRepository.lastRoleIdBetween(trx, CREATED_ROLE_IDS.from, CREATED_ROLE_IDS.to));
+    if (c.userId !== undefined) {
+      const [owner] = await requireAccounts(trx, [c.userId]);
+      if (!owner) throw GatewayError.rejected('accountNotFound', { userIds: [c.userId] });
+      await insertRole(trx, c, roleId, owner.user_id, owner.account, region.id, at);
+      return { roleId, userId: owner.user_id, account: owner.account, areaId: region.id, roleName: c.roleName };
+    }
     const userId = nextIdIn(CREATED_USER_IDS, await worldRepository.lastUserIdBetween(trx, CREATED_USER_IDS.from, CREATED_USER_IDS.to));
     const account = c.account === '' ? `qa_${roleId}` : c.account;
     await worldRepository.insertAccounts(trx, [
@@ -433,21 +461,7 @@ const HANDLERS: { [K in GameCommandKind]: Handler<K> } = {
         updated_at: at,
       },
     ]);
-    await worldRepository.insertPlayers(trx, [
-      {
-        role_id: roleId,
-        role_name: c.roleName,
-        user_id: userId,
-        third_id: null,
-        account,
-        area_id: region.id,
-        level: c.level,
-        identity_mark: c.identityMark,
-        identity_remark: c.remark,
-        created_at: at,
-        updated_at: at,
-      },
-    ]);
+    await insertRole(trx, c, roleId, userId, account, region.id, at);
     return { roleId, userId, account, areaId: region.id, roleName: c.roleName };
   },
 
@@ -463,10 +477,25 @@ const HANDLERS: { [K in GameCommandKind]: Handler<K> } = {
       delivered_at: at,
       expires_at: mail.expiresAt,
     };
+    const record = {
+      mail_id: mail.mailId,
+      mail_kind: targets.kind,
+      sender: mail.sender,
+      title: mail.title,
+      content: mail.content,
+      items: copy.items,
+      created_at: at,
+      expires_at: mail.expiresAt,
+    };
     if (targets.kind === 'private') {
       if (targets.roleIds.length === 0) throw GatewayError.invalid('invalidParams', { issues: [{ path: 'targets.roleIds', message: 'validation.required' }] });
       const excluded = new Set(targets.excludedRoleIds);
       const players = (await requirePlayers(trx, targets.roleIds)).filter((p) => !excluded.has(p.role_id));
+      // Private mail comes in batches under one mail id: the record is made by the first.
+      await worldMails.recordGameMail(trx, { ...record, targets: '{}' });
+      const known = await worldMails.findGameMail(trx, mail.mailId);
+      // A batch arriving after the mail was withdrawn delivers nothing.
+      if (known?.withdrawn_at !== null) return { mailId: mail.mailId, delivered: 0, alreadyDelivered: 0 };
       const delivered = await worldRepository.deliverToRoles(
         trx,
         players.map((p) => p.role_id),
@@ -474,9 +503,29 @@ const HANDLERS: { [K in GameCommandKind]: Handler<K> } = {
       );
       return { mailId: mail.mailId, delivered, alreadyDelivered: players.length - delivered };
     }
+    // Public mail is one record: each matching player gets it when their mailbox opens (world.mailbox).
     if (targets.areaIds.length > 0) await requireRegions(trx, targets.areaIds);
-    const { delivered, matched } = await worldRepository.deliverToFilter(trx, targets, copy);
-    return { mailId: mail.mailId, delivered, alreadyDelivered: matched - delivered };
+    const publicTargets = {
+      areaIds: unique(targets.areaIds),
+      excludedRoleIds: unique(targets.excludedRoleIds),
+      createdFrom: targets.createdFrom,
+      createdTo: targets.createdTo,
+      levelMin: targets.levelMin,
+      levelMax: targets.levelMax,
+    };
+    const matched = await worldMails.countMatching(trx, publicTargets);
+    const isNew = await worldMails.recordGameMail(trx, { ...record, targets: JSON.stringify(publicTargets) });
+    return { mailId: mail.mailId, delivered: isNew ? matched : 0, alreadyDelivered: isNew ? 0 : matched };
+  },
+
+  async withdrawMail(trx, c, at) {
+    const known = await worldMails.findGameMail(trx, c.mailId);
+    if (!known) throw GatewayError.rejected('mailNotFound', { mailId: c.mailId });
+    const live = known.withdrawn_at === null;
+    await worldMails.markWithdrawn(trx, c.mailId, at);
+    const removed = await worldMails.deleteUncollected(trx, c.mailId);
+    const kept = await worldMails.countCollected(trx, c.mailId);
+    return { mailId: c.mailId, removed, kept, before: { live }, after: { live: false } };
   },
 
   async pushAnnouncement(trx, c, at) {
@@ -493,6 +542,23 @@ const HANDLERS: { [K in GameCommandKind]: Handler<K> } = {
       sort: c.sort,
       pushed_at: at,
       withdrawn_at: null,
+      display: JSON.stringify({
+        tab: c.tab,
+        tabTitle: c.tabTitle,
+        secondaryTitle: c.secondaryTitle,
+        hotType: c.hotType,
+        jumpType: c.jumpType,
+        jumpTarget: c.jumpTarget,
+        image: c.image,
+        previewImage: c.previewImage,
+        videoName: c.videoName,
+        popupType: c.popupType,
+        showTime: c.showTime,
+        daysAfterRegistration: c.daysAfterRegistration,
+        restrictionLevel: c.restrictionLevel,
+        mapId: c.mapId,
+        progress: c.progress,
+      }),
     });
     return {
       announcementId: c.announcementId,
@@ -646,5 +712,11 @@ const HANDLERS: { [K in GameCommandKind]: Handler<K> } = {
     }
     const deducted = await revokeGrants(trx, order.role_id, parseGrants(goods.items), at);
     return { orderId: order.order_id, roleId: order.role_id, before: { status: 'completed' as const }, after: { status: 'cancelled' as const }, deducted };
+  },
+
+  async grantAccountRebate(trx, c, at) {
+    await requireAccounts(trx, [c.userId]);
+    const held = await worldGrants.holdGrant(trx, { grant_id: c.grantId, user_id: c.userId, not_before: c.notBefore, grants: JSON.stringify(c.grants), created_at: at }, at);
+    return { grantId: c.grantId, userId: c.userId, ...held };
   },
 };

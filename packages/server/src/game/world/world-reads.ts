@@ -4,7 +4,7 @@
  * reference game server answers the http adapter with the same, so both adapters show the same
  * screens. `now` is the game's clock: it decides whether a ban or mute is in force.
  */
-import { MAP_KINDS, type MapKind } from '@gm/contract/game-commands.contract.ts';
+import { gameAnnouncement, MAP_KINDS, type MapKind } from '@gm/contract/game-commands.contract.ts';
 import type { GameReadName, GameReadQuery, GameReadResult, WorldAccount } from '@gm/contract/game-reads.contract.ts';
 import type { BagResult, MapProgress, Player, PlayerDetail, PlayerMaps, ReportReason } from '@gm/contract/players.contract.ts';
 import type { Db } from '../../db/database.ts';
@@ -14,6 +14,9 @@ import type { Order } from '@gm/contract/orders.contract.ts';
 import type { GameAccountRow, GameMapProgressRow, GameOrderRow, GamePlayerRow } from './world.table.ts';
 import * as worldPages from './world-pages.repository.ts';
 import * as worldRepository from './world.repository.ts';
+import * as worldMails from './world-mails.repository.ts';
+import * as worldGrants from './world-grants.ts';
+import { WORLD_ITEM_CATALOGUE } from './world-items.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Rows to contract shapes.
@@ -214,7 +217,7 @@ export const WORLD_READS: { [K in GameReadName]: WorldRead<K> } = {
   async knownIds(db, q) {
     const ids = [...new Set(q.ids)];
     const known =
-      q.kind === 'roles' ? (await worldRepository.findPlayers(db, ids)).map((p) => p.role_id) : (await worldRepository.findAccounts(db, ids)).map((a) => a.user_id);
+      q.kind === 'roles' ? await worldMails.knownRoleIds(db, ids) : (await worldRepository.findAccounts(db, ids)).map((a) => a.user_id);
     return { known };
   },
   listAccounts: async (db, q, now) => accountsPage(db, q, await worldPages.pageAccounts(db, q, now), now),
@@ -269,6 +272,48 @@ export const WORLD_READS: { [K in GameReadName]: WorldRead<K> } = {
       itemGroupName: p.item_group_name,
     })),
   }),
+  async listAnnouncements(db, q, now) {
+    const rows = await worldRepository.announcementBoard(db, now, q.type);
+    const announcements = rows
+      .map((row) => ({ row, areaIds: JSON.parse(row.area_ids) as string[] }))
+      .filter(({ areaIds }) => q.areaId === undefined || areaIds.length === 0 || areaIds.includes(q.areaId))
+      .map(({ row, areaIds }) =>
+        gameAnnouncement.parse({
+          ...(JSON.parse(row.display) as object),
+          announcementId: row.announcement_id,
+          type: row.type,
+          areaIds,
+          title: row.title,
+          content: row.content,
+          startAt: row.start_at,
+          endAt: row.end_at,
+          sort: row.sort,
+          pushedAt: row.pushed_at,
+        }),
+      );
+    return { announcements };
+  },
+  listItems: async () => ({ items: [...WORLD_ITEM_CATALOGUE] }),
+  betaRecharges: (db, q) => worldGrants.betaRecharges(db, q),
+  accountGrants: async (db, q) => ({ grants: await worldGrants.accountGrants(db, q.grantIds) }),
+  async mailRecipients(db, q) {
+    const found = await worldMails.pageRecipients(db, q);
+    return {
+      results: found.rows.map((r) => ({
+        roleId: r.role_id,
+        roleName: r.role_name ?? null,
+        areaId: r.area_id ?? null,
+        deliveredAt: r.delivered_at,
+        read: r.is_read === 1,
+        collected: r.is_collected === 1,
+        collectedAt: r.collected_at,
+      })),
+      next: found.next,
+      total: found.total,
+      collected: found.collected,
+    };
+  },
+  countMailTargets: async (db, q) => ({ count: q.kind === 'private' ? (await worldRepository.findPlayers(db, [...new Set(q.roleIds)])).filter((p) => !q.excludedRoleIds.includes(p.role_id)).length : await worldMails.countMatching(db, q) }),
   async listCommands(db, q) {
     const found = await worldPages.pageCommands(db, q);
     return {

@@ -470,6 +470,18 @@ export async function liveAnnouncements(db: Conn, at: number): Promise<GameAnnou
     .execute();
 }
 
+/** The board as players see it (the read `listAnnouncements`): live at `at`, smaller sort first. */
+export async function announcementBoard(db: Conn, at: number, type?: string): Promise<GameAnnouncementRow[]> {
+  let query = db
+    .selectFrom('game_announcements')
+    .selectAll()
+    .where('withdrawn_at', 'is', null)
+    .where('start_at', '<=', at)
+    .where((eb) => eb.or([eb('end_at', 'is', null), eb('end_at', '>', at)]));
+  if (type !== undefined) query = query.where('type', '=', type);
+  return query.orderBy('sort').orderBy('pushed_at').orderBy('announcement_id').execute();
+}
+
 // Created roles, reports and redeem claims (player management) ------------------------------
 
 /** The largest role id in [from, to) (ids are digit strings of one length), if any. */

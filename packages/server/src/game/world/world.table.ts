@@ -181,6 +181,27 @@ export interface GameMailboxesTable {
   collected_at: Generated<number | null>;
 }
 
+/**
+ * One record per mail the game received. A public mail lives only here (its targets as JSON)
+ * until a player opens it, when it gets a `game_mailboxes` row; a withdrawn mail reaches no one
+ * more.
+ */
+export interface GameMailsTable {
+  mail_id: string;
+  /** private or public. */
+  mail_kind: string;
+  sender: string;
+  title: string;
+  content: string;
+  /** JSON `Grant[]`. */
+  items: string;
+  /** JSON `MailTargets` of a public mail; `{}` for private. */
+  targets: string;
+  created_at: number;
+  expires_at: number | null;
+  withdrawn_at: number | null;
+}
+
 /** An announcement the game shows; live until withdrawn or past its end. */
 export interface GameAnnouncementsTable {
   announcement_id: string;
@@ -194,6 +215,8 @@ export interface GameAnnouncementsTable {
   sort: number;
   pushed_at: number;
   withdrawn_at: number | null;
+  /** JSON of what the game shows besides title and text (game-commands.contract `announcementDisplay`); '{}' for older pushes. */
+  display: Generated<string>;
 }
 
 /** Every command the world applied or refused, by its idempotency key. */
@@ -219,6 +242,7 @@ export interface GameWorldTables {
   game_regions: GameRegionsTable;
   game_map_progress: GameMapProgressTable;
   game_mailboxes: GameMailboxesTable;
+  game_mails: GameMailsTable;
   game_announcements: GameAnnouncementsTable;
   game_commands: GameCommandsTable;
 }
@@ -242,5 +266,6 @@ export type GameRegionUpdate = Updateable<GameRegionsTable>;
 export type GameMapProgressRow = Selectable<GameMapProgressTable>;
 export type NewGameMapProgress = Insertable<GameMapProgressTable>;
 export type GameMailboxRow = Selectable<GameMailboxesTable>;
+export type GameMailRow = Selectable<GameMailsTable>;
 export type GameAnnouncementRow = Selectable<GameAnnouncementsTable>;
 export type GameCommandRow = Selectable<GameCommandsTable>;
