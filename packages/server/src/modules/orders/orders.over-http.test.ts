@@ -9,12 +9,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CancelOrderResult, Order, OrderDetailResult, Product, ReplenishOrderResult } from '@gm/contract/orders.contract.ts';
 import type { CappedPage } from '@gm/contract/players.contract.ts';
+import type { ApproveRebateResult, ProposeRebatesResult, RebateAccount } from '@gm/contract/cbt-rebate.contract.ts';
+import { P } from '@gm/contract/permissions.ts';
 import { openDatabase, type Database } from '../../db/database.ts';
 import { createHttpGateway } from '../../game/gateway/http-gateway.ts';
 import { createEmbeddedGateway, type EmbeddedGateway } from '../../game/world/embedded-gateway.ts';
 import * as worldRepository from '../../game/world/world.repository.ts';
 import { GAME_SERVER_START_TIMEOUT_MS, gameServerProcesses, type GameServerProcess, type GameServerProcesses } from '../../testing/game-server-process.ts';
-import { apiFor } from '../../testing/api-helpers.ts';
+import { apiFor, operatorWith } from '../../testing/api-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 const KEY = 'orders-over-http-key-0123456789ab';
@@ -66,5 +68,23 @@ describe('the order screens over the http gateway', () => {
     expect(replenished.result.after.status).toBe('completed');
     expect((await worldRepository.findOrder(gameDatabase.db, 'http-done'))?.status).toBe('cancelled');
     expect((await worldRepository.findOrder(gameDatabase.db, 'http-open'))?.status).toBe('completed');
+  });
+
+  it('reads the beta-test recharges and hands an approved rebate to the game, which grants it to the next role', async () => {
+    const api = apiFor(t, '/api/gm/admin');
+    await inGame.world.placeOrder(roleId, 'com.mecha.cn.crystal60', { paid: true, orderId: 'http-beta' });
+    const userId = (await worldRepository.findPlayer(gameDatabase.db, roleId))?.user_id ?? '';
+    expect((await api.put(admin, '/cbt-rebate/settings', { betaStart: 0, betaEnd: Date.now() + 1, percent: 100, unitsPerMajor: 10 })).code).toBe(0);
+    // The beta's completed orders: the replenished monthly card (30.00) and the crystals (6.00); the cancelled one does not count.
+    const accounts = await api.get<CappedPage<RebateAccount>>(admin, `/cbt-rebate/accounts?userId=${userId}`);
+    expect(accounts.result.results).toEqual([expect.objectContaining({ userId, orders: 2, paid: 3000 + 600, rebate: 360 })]);
+
+    const proposer = await operatorWith(t, admin, [P.CBT_REBATE, P.CBT_REBATE_AUDIT]);
+    const proposed = await api.post<ProposeRebatesResult>(proposer, '/cbt-rebate/rebates', { userIds: [userId] });
+    const approved = await api.post<ApproveRebateResult>(admin, `/cbt-rebate/rebates/${proposed.result.proposed[0]?.id ?? ''}/approve`);
+    expect(approved.result.rebate).toMatchObject({ inGame: true, deliveredTo: null });
+    const areaId = (await worldRepository.findPlayer(gameDatabase.db, roleId))?.area_id ?? '';
+    const role = await t.app.ctx.gateway.createPlayer({ commandId: 'http-launch-role', areaId, roleName: 'Launch', userId });
+    expect((await worldRepository.findPlayer(gameDatabase.db, role.roleId))?.recharge_currency).toBe(360);
   });
 });
