@@ -374,11 +374,61 @@ describe('mail', () => {
       mail: mail('m9'),
     });
     expect(result).toMatchObject({ delivered: 1, alreadyDelivered: 0 });
+    // One record, not one row per player: a mailbox gets it when the player opens it.
+    expect(await db().selectFrom('game_mailboxes').select('role_id').where('mail_id', '=', 'm9').execute()).toEqual([]);
+    expect(await db().selectFrom('game_mails').select(['mail_id', 'mail_kind']).execute()).toEqual([{ mail_id: 'm9', mail_kind: 'public' }]);
+    expect((await gw.world.mailbox('a2')).map((m) => [m.mailId, m.kind, m.collected, m.expiresAt])).toEqual([['m9', 'public', false, START + 7 * 24 * HOUR]]);
+    expect(await gw.world.mailbox('a1')).toEqual([]);
+    expect(await gw.world.mailbox('b1')).toEqual([]);
+    expect(await gw.world.collectMail('a1', 'm9')).toBeNull();
     const holders = await db().selectFrom('game_mailboxes').select(['role_id', 'delivered_at', 'expires_at', 'items']).where('mail_id', '=', 'm9').execute();
     expect(holders).toEqual([{ role_id: 'a2', delivered_at: START, expires_at: START + 7 * 24 * HOUR, items: JSON.stringify(mail('m9').items) }]);
-    const everyone = await gw.deliverMail({ commandId: id(), targets: { kind: 'public' }, mail: mail('m9') });
-    expect(everyone).toMatchObject({ delivered: 4, alreadyDelivered: 1 });
+    // The same mail id again is already recorded: nothing more is delivered.
+    const again = await gw.deliverMail({ commandId: id(), targets: { kind: 'public' }, mail: mail('m9') });
+    expect(again).toMatchObject({ delivered: 0, alreadyDelivered: 5 });
+    expect(await gw.countMailTargets({ kind: 'public', areaIds: ['1001'], levelMin: 10 })).toEqual({ count: 3 });
     await refusedWith(gw.deliverMail({ commandId: id(), targets: { kind: 'public', areaIds: ['4040'] }, mail: mail('m10') }), 'rejected', 'regionNotFound');
+  });
+
+  it('a public mail reaches players who match it later, until withdrawn', async () => {
+    await gw.deliverMail({ commandId: id(), targets: { kind: 'public', areaIds: ['1001'] }, mail: mail('m20') });
+    await addPlayer('late');
+    expect((await gw.world.mailbox('late')).map((m) => m.mailId)).toEqual(['m20']);
+    const withdrawn = await gw.withdrawMail({ commandId: id(), mailId: 'm20' });
+    conforms('withdrawMail', withdrawn);
+    expect(withdrawn).toMatchObject({ mailId: 'm20', removed: 1, kept: 0, before: { live: true }, after: { live: false } });
+    await addPlayer('later');
+    expect(await gw.world.mailbox('later')).toEqual([]);
+    expect(await gw.world.mailbox('late')).toEqual([]);
+  });
+
+  it('withdraws a mail from the mailboxes that did not collect it; later batches deliver nothing', async () => {
+    for (const r of ['w1', 'w2', 'w3']) await addPlayer(r);
+    await gw.deliverMail({ commandId: id(), targets: { kind: 'private', roleIds: ['w1', 'w2'] }, mail: mail('m30') });
+    expect(await gw.world.collectMail('w1', 'm30')).not.toBeNull();
+    const page = await gw.mailRecipients({ mailId: 'm30' });
+    expect(page).toMatchObject({ total: 2, collected: 1, next: null });
+    expect(page.results.map((r) => [r.roleId, r.collected])).toEqual([['w1', true], ['w2', false]]);
+    const firstPage = await gw.mailRecipients({ mailId: 'm30', size: 1 });
+    expect(firstPage.next).toBe('w1');
+    expect((await gw.mailRecipients({ mailId: 'm30', size: 1, after: 'w1' })).results.map((r) => r.roleId)).toEqual(['w2']);
+
+    const result = await gw.withdrawMail({ commandId: id(), mailId: 'm30' });
+    expect(result).toMatchObject({ removed: 1, kept: 1 });
+    expect((await gw.world.mailbox('w1')).map((m) => [m.mailId, m.collected])).toEqual([['m30', true]]);
+    expect(await gw.world.mailbox('w2')).toEqual([]);
+    const late = await gw.deliverMail({ commandId: id(), targets: { kind: 'private', roleIds: ['w3'] }, mail: mail('m30') });
+    expect(late).toMatchObject({ delivered: 0 });
+    expect(await gw.world.mailbox('w3')).toEqual([]);
+    expect(await gw.withdrawMail({ commandId: id(), mailId: 'm30' })).toMatchObject({ removed: 0, kept: 1, before: { live: false } });
+    await refusedWith(gw.withdrawMail({ commandId: id(), mailId: 'nope' }), 'rejected', 'mailNotFound');
+  });
+
+  it('lists the item catalogue: bag items and currencies, with what a mail item of each must say', async () => {
+    const { items } = await gw.listItems({});
+    expect(items.find((i) => i.itemId === '200101')).toMatchObject({ itemType: 'weapon', category: 'weapon', needsCardType: true, needsSourceType: false });
+    expect(items.find((i) => i.itemId === '100102')).toMatchObject({ category: 'sweepScroll', name: { en: 'Sweep scroll', zh: '扫荡券' } });
+    expect(items.find((i) => i.itemId === 'recharge')).toMatchObject({ itemType: 'currency', needsSourceType: true });
   });
 });
 

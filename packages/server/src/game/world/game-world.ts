@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Db, Trx } from '../../db/database.ts';
 import type { GameOrderRow, GamePlayerRow, GameRegionRow } from './world.table.ts';
 import * as worldRepository from './world.repository.ts';
+import * as worldMails from './world-mails.repository.ts';
 
 /** A ban or mute is in force while its end is later than now. */
 export function inForce(until: number | null, now: number): boolean {
@@ -129,6 +130,43 @@ export interface PlaceOrderOptions {
   receipt?: string;
 }
 
+/** A mail as the player sees it in the mailbox. */
+export interface MailboxEntry {
+  mailId: string;
+  kind: string;
+  sender: string;
+  title: string;
+  content: string;
+  items: Grant[];
+  deliveredAt: number;
+  expiresAt: number | null;
+  read: boolean;
+  collected: boolean;
+  collectedAt: number | null;
+}
+
+/** Public mails the role matches and does not hold yet arrive in its mailbox (one row each). */
+async function receivePublicMails(trx: Trx, roleId: string, at: number): Promise<void> {
+  const player = await worldRepository.findPlayer(trx, roleId);
+  if (!player) return;
+  for (const mail of await worldMails.livePublicMails(trx, at)) {
+    if (mail.created_at > at || !worldMails.matchesPlayer(JSON.parse(mail.targets) as worldMails.PublicTargets, player)) continue;
+    await worldRepository.insertMailboxes(trx, [
+      {
+        role_id: roleId,
+        mail_id: mail.mail_id,
+        mail_kind: 'public',
+        sender: mail.sender,
+        title: mail.title,
+        content: mail.content,
+        items: mail.items,
+        delivered_at: at,
+        expires_at: mail.expires_at,
+      },
+    ]);
+  }
+}
+
 export interface GameWorld {
   /** Why a role may not sign in now (banned, account banned, region closed or login-controlled), or null. */
   signInRefusal(roleId: string): Promise<SignInRefusal | null>;
@@ -140,6 +178,11 @@ export interface GameWorld {
   signOut(roleId: string): Promise<void>;
   /** The role takes a mail's attachments into its bag; null when there is no such uncollected mail. */
   collectMail(roleId: string, mailId: string): Promise<AssetChange[] | null>;
+  /**
+   * The role opens its mailbox: public mails it matches (and has not had yet) arrive in it now,
+   * then every mail it holds, oldest first. Expired mails are left out.
+   */
+  mailbox(roleId: string): Promise<MailboxEntry[]>;
   /** The role buys a product; an unpaid order stays incomplete until replenished. */
   placeOrder(roleId: string, productId: string, options: PlaceOrderOptions): Promise<GameOrderRow>;
   /** What an area's players see now. */
@@ -181,8 +224,31 @@ export function createGameWorld(db: Db, now: () => number = Date.now): GameWorld
         if (player?.is_online === 1) await signOut(trx, [player], now());
       });
     },
+    async mailbox(roleId) {
+      return db.transaction().execute(async (trx) => {
+        const at = now();
+        await receivePublicMails(trx, roleId, at);
+        const rows = await worldRepository.listMailbox(trx, roleId);
+        return rows
+          .filter((r) => r.expires_at === null || r.expires_at > at)
+          .map((r) => ({
+            mailId: r.mail_id,
+            kind: r.mail_kind,
+            sender: r.sender,
+            title: r.title,
+            content: r.content,
+            items: parseGrants(r.items),
+            deliveredAt: r.delivered_at,
+            expiresAt: r.expires_at,
+            read: r.is_read === 1,
+            collected: r.is_collected === 1,
+            collectedAt: r.collected_at,
+          }));
+      });
+    },
     async collectMail(roleId, mailId) {
       return db.transaction().execute(async (trx) => {
+        await receivePublicMails(trx, roleId, now());
         const mail = await worldRepository.findMail(trx, roleId, mailId);
         if (!mail || mail.is_collected === 1) return null;
         const at = now();

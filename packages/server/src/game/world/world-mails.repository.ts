@@ -113,3 +113,13 @@ export async function pageRecipients(db: Conn, f: RecipientFilter) {
     .executeTakeFirstOrThrow();
   return { rows: page, next: more ? (page[page.length - 1]?.role_id ?? null) : null, total: Number(totals.total), collected: Number(totals.collected) };
 }
+
+/** Which of the role ids exist: one column, large chunks (both engines bind up to 32,766 values). */
+export async function knownRoleIds(db: Conn, roleIds: readonly string[]): Promise<string[]> {
+  const known: string[] = [];
+  for (let i = 0; i < roleIds.length; i += 5000) {
+    const rows = await db.selectFrom('game_players').select('role_id').where('role_id', 'in', roleIds.slice(i, i + 5000)).execute();
+    for (const r of rows) known.push(r.role_id);
+  }
+  return known;
+}
