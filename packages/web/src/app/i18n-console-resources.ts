@@ -23,7 +23,9 @@ export const CONSOLE_MESSAGES = {
   exports: () => import('../features/exports/exports.messages.ts'),
   statistics: () => import('../features/statistics/statistics.messages.ts'),
   orders: () => import('../features/orders/orders.messages.ts'),
+  mails: () => import('../features/mails/mails.messages.ts'),
   announcements: () => import('../features/announcements/announcements.messages.ts'),
+  cbtRebate: () => import('../features/cbt-rebate/cbt-rebate.messages.ts'),
 } satisfies Record<string, () => Promise<{ en: object; zhCN: object }>>;
 
 export type ConsoleNamespace = keyof typeof CONSOLE_MESSAGES;

@@ -21,7 +21,9 @@ import * as logs from '../features/logs/logs.messages.ts';
 import * as exportsMessages from '../features/exports/exports.messages.ts';
 import * as statistics from '../features/statistics/statistics.messages.ts';
 import * as orders from '../features/orders/orders.messages.ts';
+import * as mails from '../features/mails/mails.messages.ts';
 import * as announcements from '../features/announcements/announcements.messages.ts';
+import * as cbtRebate from '../features/cbt-rebate/cbt-rebate.messages.ts';
 
 /**
  * Every namespace in both languages. `errors` and `validation` come from the contract, so the
@@ -55,7 +57,9 @@ export const resources = {
     exports: exportsMessages.en,
     statistics: statistics.en,
     orders: orders.en,
+    mails: mails.en,
     announcements: announcements.en,
+    cbtRebate: cbtRebate.en,
   },
   'zh-CN': {
     common: common.zhCN,
@@ -82,7 +86,9 @@ export const resources = {
     exports: exportsMessages.zhCN,
     statistics: statistics.zhCN,
     orders: orders.zhCN,
+    mails: mails.zhCN,
     announcements: announcements.zhCN,
+    cbtRebate: cbtRebate.zhCN,
   },
 } as const;
 

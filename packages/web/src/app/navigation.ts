@@ -108,8 +108,8 @@ export const NAV_ROUTES: readonly NavRoute[] = [
   route('exchangeClaims', P.GROUP_PLAYERS, { code: P.EXCHANGE_CLAIMS, ...built }),
 
   // Beta-test recharge rebate.
-  route('cbtOrderList', P.GROUP_CBT_REBATE, { code: P.CBT_REBATE }),
-  route('cbtAudit', P.GROUP_CBT_REBATE, { code: P.CBT_REBATE }),
+  route('cbtOrderList', P.GROUP_CBT_REBATE, { code: P.CBT_REBATE, ...built }),
+  route('cbtAudit', P.GROUP_CBT_REBATE, { code: P.CBT_REBATE, ...built }),
 
   // Internal debugging.
   route('developUnlockEquip', P.GROUP_DEVELOP, { code: P.DEVELOP_TOOLS, ...built }),
@@ -123,9 +123,9 @@ export const NAV_ROUTES: readonly NavRoute[] = [
   route('signConfig', P.GROUP_INFO_GAME_CONFIG, { code: P.SIGN_CONFIG }),
   route('announcementList', P.GROUP_INFO_ANNOUNCEMENTS, { code: P.ANNOUNCEMENTS, ...built }),
   route('announcementAdd', P.GROUP_INFO_ANNOUNCEMENTS, { code: P.ANNOUNCEMENT_EDIT, hidden: true, ...built }),
-  route('mailList', P.GROUP_INFO_MAIL, { code: P.MAIL_LIST }),
-  route('mailAdd', P.GROUP_INFO_MAIL, { code: P.MAIL_EDIT, hidden: true }),
-  route('mailDetail', P.GROUP_INFO_MAIL, { code: P.MAIL_LIST, hidden: true }),
+  route('mailList', P.GROUP_INFO_MAIL, { code: P.MAIL_LIST, ...built }),
+  route('mailAdd', P.GROUP_INFO_MAIL, { code: P.MAIL_EDIT, hidden: true, ...built }),
+  route('mailDetail', P.GROUP_INFO_MAIL, { code: P.MAIL_LIST, hidden: true, ...built }),
   route('pvpList', P.GROUP_INFO_PVP, { code: P.PVP }),
   route('pvpPeakArena', P.GROUP_INFO_PVP, { code: P.PVP }),
   route('redisRank', P.GROUP_INFO_GAME_CONFIG, { code: P.REDIS_RANK }),
