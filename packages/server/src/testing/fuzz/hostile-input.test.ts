@@ -269,6 +269,8 @@ async function openPass(caller: Caller): Promise<Pass> {
     for (const route of ROUTES) {
       if (route.method !== 'GET' || route.pathParams.length > 0 || route.ingest) continue;
       const res = await t.call(adminToken, { method: 'GET', url: route.path });
+      // A file answered straight back (an .xlsx export needing no query) has no ids to harvest.
+      if (!String(res.headers['content-type'] ?? '').includes('json')) continue;
       harvest(pass, res.json<{ result?: unknown }>().result, resourceOf(route.path));
     }
   };
@@ -307,7 +309,9 @@ function findingsOf(pass: Pass, plan: RequestPlan, res: LightMyRequestResponse, 
   const add = (kind: string, detail: string) => out.push({ kind, detail, request, status: res.statusCode, code });
 
   if (res.statusCode >= 500) add('5xx', `status ${res.statusCode}: ${res.body.slice(0, 300)}`);
-  if (!envelope || typeof envelope !== 'object' || typeof envelope.code !== 'number' || typeof envelope.message !== 'string') {
+  // A file answered straight back (an .xlsx export, an uploaded image) is a success, not an envelope.
+  const fileAnswer = res.statusCode === 200 && /^(application\/vnd\.openxmlformats|image\/)/.test(String(res.headers['content-type'] ?? ''));
+  if (!fileAnswer && (!envelope || typeof envelope !== 'object' || typeof envelope.code !== 'number' || typeof envelope.message !== 'string')) {
     add('not the envelope', `status ${res.statusCode} ${String(res.headers['content-type'])}: ${res.body.slice(0, 300)}`);
   }
   for (const leak of leaksIn(body ?? res.body, plan.sent)) add('leak', leak);
