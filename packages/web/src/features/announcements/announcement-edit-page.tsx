@@ -61,6 +61,7 @@ import {
 } from './announcements.queries.ts';
 import { ImageUpload } from './image-upload.tsx';
 import { SaveTemplateDialog } from './save-template-dialog.tsx';
+import './announcements.css';
 
 const ContentEditor = lazy(() => import('./announcement-content-editor.tsx').then((m) => ({ default: m.AnnouncementContentEditor })));
 
@@ -115,6 +116,28 @@ function toFormValues(a: AnnouncementInput | Announcement | Partial<Announcement
     publishTime: publishTime ? toPickerValue(publishTime) : null,
     range: startTime || endTime ? [startTime ? toPickerValue(startTime) : null, endTime ? toPickerValue(endTime) : null] : null,
   };
+}
+
+/**
+ * A body that passes every rule, for checking one cross-field rule of the contract (image for
+ * the type, the redirect's target for its kind, the effective time) on the fields it concerns.
+ */
+const VALID_SAMPLE: AnnouncementBody = {
+  type: 'scrolling',
+  tab: 1,
+  tabTitle: 'x',
+  title: 'x',
+  jumpType: 0,
+  jumpTarget: 'x',
+  effectiveMode: 'afterRegistration',
+  daysAfterRegistration: 1,
+};
+
+function crossProblem(field: string, patch: Partial<AnnouncementBody>): string | null {
+  const parsed = announcementBody.safeParse({ ...VALID_SAMPLE, ...patch });
+  if (parsed.success) return null;
+  const issue = parsed.error.issues.find((i) => formField(String(i.path[0] ?? '')) === field);
+  return issue ? translateIssue(issue) : null;
 }
 
 const DEFAULTS: Partial<FormValues> = {
@@ -230,8 +253,7 @@ function AnnouncementForm({ editing, initial, templateName }: { editing: Announc
     try {
       all = await form.validateFields();
     } catch {
-      // antd has put the messages on the fields; the whole-body check adds the cross-field ones.
-      checked(form.getFieldsValue(true) as FormValues);
+      // antd has put the contract's messages on the fields (cross-field rules included).
       return;
     }
     const body = checked({ ...initial, ...all });
@@ -250,11 +272,20 @@ function AnnouncementForm({ editing, initial, templateName }: { editing: Announc
     }
   };
 
-  const imageRule = {
-    validator: async (_: unknown, value: string | undefined) => {
-      if (form.getFieldValue('type') !== 'scrolling' && !value) throw new Error(translateKey('validation:announcementImageRequired'));
+  /** A rule of the contract's cross-field check, on one field, given the fields it depends on. */
+  const crossRule = (field: string, patch: (all: FormValues) => Partial<AnnouncementBody>) => ({
+    validator: async () => {
+      const problem = crossProblem(field, patch(form.getFieldsValue(true) as FormValues));
+      if (problem) throw new Error(problem);
     },
-  };
+  });
+  const imageRule = crossRule('image', (all) => ({ type: all.type, image: all.image ?? '' }));
+  const jumpTargetRule = crossRule('jumpTarget', (all) => (all.jumpType === undefined || !all.jumpTarget ? {} : { jumpType: all.jumpType, jumpTarget: all.jumpTarget }));
+  const rangeRule = crossRule('range', (all) => {
+    const body = toBody({ ...all, effectiveMode: 'exact' });
+    return { effectiveMode: 'exact', startTime: body.startTime, endTime: body.endTime };
+  });
+  const daysRule = crossRule('daysAfterRegistration', (all) => ({ effectiveMode: 'afterRegistration', daysAfterRegistration: all.daysAfterRegistration ?? null }));
 
   const jumpIdOptions = (jumpOptions.data ?? []).map((value) => ({ value }));
 
@@ -379,7 +410,7 @@ function AnnouncementForm({ editing, initial, templateName }: { editing: Announc
                   <Form.Item
                     name="jumpTarget"
                     label={jumpType === 0 ? t('fields.jumpTargetId') : t('fields.jumpTargetLink')}
-                    rules={[zodRule(announcementBody.shape.jumpTarget)]}
+                    rules={[zodRule(announcementBody.shape.jumpTarget), jumpTargetRule]}
                     dependencies={['jumpType']}
                   >
                     {jumpType === 0 ? (
@@ -400,7 +431,7 @@ function AnnouncementForm({ editing, initial, templateName }: { editing: Announc
               <Row gutter={16}>
                 <Col xs={24} md={16}>
                   {effectiveMode === 'exact' ? (
-                    <Form.Item name="range" label={t('fields.effectiveRange')} rules={[{ required: true, message: translateKey('validation:announcementEffectiveRequired') }]}>
+                    <Form.Item name="range" label={t('fields.effectiveRange')} rules={[rangeRule]}>
                       <DatePicker.RangePicker showTime className="gm-full-width" />
                     </Form.Item>
                   ) : (
@@ -480,10 +511,3 @@ function AnnouncementForm({ editing, initial, templateName }: { editing: Announc
   );
 }
 
-const daysRule = {
-  validator: async (_: unknown, value: number | null | undefined) => {
-    if (value === null || value === undefined || !Number.isInteger(value) || value <= 0 || value > ANNOUNCEMENT_DAYS_MAX) {
-      throw new Error(translateKey('validation:announcementDays', { maximum: ANNOUNCEMENT_DAYS_MAX }));
-    }
-  },
-};

@@ -1,0 +1,293 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { deflateSync } from 'node:zlib';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Announcement, AnnouncementPage, UploadResult } from '@gm/contract/announcements.contract.ts';
+import { apiCall, signInByApi, storeLanguageSetting } from './helpers.ts';
+import { E2E_DEMO_PASSWORD } from '../e2e-env.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+/** Screenshots of every screen in both languages, to look at. */
+const SHOTS = fileURLToPath(new URL('../../test-results/announcements', import.meta.url));
+mkdirSync(SHOTS, { recursive: true });
+
+// ---- A small PNG, written here (no fixture file): 24x16, one colour. ---------------------------
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff;
+  for (const b of bytes) c = (CRC_TABLE[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+function png(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
+}
+const BANNER = png(24, 16, [61, 108, 240]);
+
+// ---- Helpers. ----------------------------------------------------------------------------------
+
+/** A button by its text, whatever its icon's label says before it ("save Create"). */
+const escaped = (text: string) => text.replace(/[.*+?^$()|[\]\\{}]/g, (c) => `\\${c}`);
+const button = (scope: Page | Locator, text: string) => scope.getByRole('button', { name: new RegExp(`^([\\w-]+ )?${escaped(text)}$`) });
+const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
+const row = (page: Page, title: string) => rows(page).filter({ hasText: title });
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+/** Watches the page for Content-Security-Policy violations (tiptap must not inject a <style>). */
+async function watchCsp(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`Content-Security-Policy violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  page.on('console', (message) => {
+    if (/Content[- ]Security[- ]Policy/i.test(message.text())) found.push(`${page.url()}: ${message.text()}`);
+  });
+  return found;
+}
+
+async function chooseOption(page: Page, field: Locator, option: string): Promise<void> {
+  await field.click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+}
+
+async function uploadViaApi(page: Page, token: string): Promise<string> {
+  const res = await page.request.post('/api/gm/admin/uploads', {
+    headers: { authorization: token },
+    multipart: { file: { name: 'banner.png', mimeType: 'image/png', buffer: BANNER } },
+  });
+  const body = (await res.json()) as { code: number; result: UploadResult; message: string };
+  expect(body.code, body.message).toBe(0);
+  return body.result.url;
+}
+
+const board = (page: Page, token: string, type: string) => apiCall<AnnouncementPage>(page, token, 'GET', `/announcements?type=${type}&size=200`);
+
+const TITLE = `Maintenance notice ${Date.now().toString(36)}`;
+const EDITED = `${TITLE} (updated)`;
+const SECOND = `Second event ${Date.now().toString(36)}`;
+
+test('the add form says what is missing, in the spec words, and refuses a file that is not an image', async ({ page }) => {
+  await signInByApi(page, 'admin');
+  await page.goto('/info/announcement/add');
+  await expect(page.getByRole('heading', { name: 'New announcement' })).toBeVisible();
+  await button(page, 'Create').click();
+  await expect(page.getByText('Please enter the title.')).toBeVisible();
+  await expect(page.getByText('Please select the tab.').first()).toBeVisible();
+  await expect(page.getByText('Please enter the tab title.')).toBeVisible();
+  await expect(page.getByText('The image cannot be empty')).toBeVisible();
+  await expect(page.getByText('Please choose the redirect.')).toBeVisible();
+  await expect(page.getByText('Please enter the redirect link.')).toBeVisible();
+
+  // The counters of the two limited texts.
+  await page.getByLabel('Tab title').fill('123456789');
+  await expect(page.getByLabel('Tab title')).toHaveValue('12345678');
+  await expect(page.locator('.ant-form-item').filter({ has: page.getByLabel('Tab title') })).toContainText('8 / 8');
+
+  // A link must be http or https.
+  await page.getByRole('radio', { name: 'Out of game (link)' }).check();
+  await page.getByLabel('Redirect link').fill('javascript:alert(1)');
+  await page.getByLabel('Redirect link').blur();
+  await button(page, 'Create').click();
+  await expect(page.getByText('The redirect link must be an http or https address.')).toBeVisible();
+
+  // An HTML file named .png: the server judges the bytes and refuses it.
+  await page.locator('#image input[type=file], input#image[type=file]').first().setInputFiles({ name: 'evil.png', mimeType: 'image/png', buffer: Buffer.from('<html><script>alert(1)</script></html>') });
+  await expect(page.locator('.ant-message')).toContainText('upload format error');
+  await shot(page, 'add-validation-en');
+});
+
+test('create an in-site announcement with an uploaded PNG, see it in the list, refresh it to the game, edit it', async ({ page }) => {
+  const csp = await watchCsp(page);
+  const token = await signInByApi(page, 'admin');
+  await page.goto('/info/announcement/add');
+  await page.getByLabel('Title', { exact: true }).fill(TITLE);
+  await chooseOption(page, page.getByLabel('Tab category'), 'Emergency');
+  await page.getByLabel('Tab title').fill('Notice');
+  await page.getByLabel('Secondary title').fill('Servers restart at 06:00');
+  // The rich-text editor (its own chunk).
+  const editor = page.getByRole('textbox', { name: 'Content' });
+  await editor.click();
+  await page.keyboard.type('The servers restart for ');
+  await button(page, 'Bold').click();
+  await page.keyboard.type('thirty minutes');
+  await button(page, 'Bold').click();
+  await page.keyboard.type('.');
+  await expect(editor.locator('strong')).toHaveText('thirty minutes');
+
+  await page.locator('#image input[type=file], input#image[type=file]').first().setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: BANNER });
+  await expect(page.locator('.ant-form-item').filter({ has: page.locator('#image') }).locator('img').first()).toHaveAttribute('src', /\/api\/gm\/admin\/uploads\/[0-9a-f]{64}\.png$/);
+  await page.getByRole('radio', { name: 'Out of game (link)' }).check();
+  await page.getByLabel('Redirect link').fill('https://example.com/maintenance');
+  await page.getByRole('radio', { name: 'Days after registration' }).check();
+  await page.getByRole('spinbutton', { name: 'Days after registration' }).fill('7');
+  await chooseOption(page, page.getByLabel('Popup type'), 'Popup once within validity');
+
+  // The preview shows it as the game will: the tab, the page and the popup card.
+  const preview = page.getByTestId('announcement-preview');
+  await expect(preview.getByRole('tab', { name: 'Notice' })).toBeVisible();
+  await expect(preview.getByRole('heading', { name: TITLE }).first()).toBeVisible();
+  await expect(preview.getByRole('dialog', { name: TITLE })).toBeVisible();
+  await shot(page, 'add-filled-en');
+
+  await button(page, 'Create').click();
+  await expect(page.getByText('Announcement created.')).toBeVisible();
+  await expect(page).toHaveURL(/\/info\/announcement\/list\?type=site/);
+  await expect(row(page, TITLE)).toHaveCount(1);
+  await expect(row(page, TITLE)).toContainText('Created');
+  await expect(row(page, TITLE)).toContainText('7 days after registration');
+
+  // Refresh it to the game.
+  await button(row(page, TITLE), 'Refresh to game').click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Announcement refresh success')).toBeVisible();
+  await expect(row(page, TITLE)).toContainText('Sent');
+  const live = await apiCall<{ announcementId: string; title: string }[]>(page, token, 'GET', '/announcements/game-board?type=site');
+  expect(live.map((a) => a.title)).toContain(TITLE);
+  await shot(page, 'list-en');
+
+  // Edit it: the form comes back filled, content included.
+  await button(row(page, TITLE), 'Edit').click();
+  await expect(page.getByRole('heading', { name: `Edit announcement ${TITLE}` })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Content' }).locator('strong')).toHaveText('thirty minutes');
+  await page.getByLabel('Title', { exact: true }).fill(EDITED);
+  await button(page, 'Save').click();
+  await expect(page.getByText('Announcement saved.')).toBeVisible();
+  await expect(row(page, EDITED)).toHaveCount(1);
+  expect(csp).toEqual([]);
+});
+
+test('drag to sort on the board, then save the order', async ({ page }) => {
+  const token = await signInByApi(page, 'admin');
+  const image = await uploadViaApi(page, token);
+  await apiCall<Announcement>(page, token, 'POST', '/announcements', {
+    type: 'site',
+    tab: 2,
+    tabTitle: 'Event',
+    title: SECOND,
+    content: '<p>Double drops all weekend.</p>',
+    jumpType: 0,
+    jumpTarget: 'event.weekend',
+    image,
+    hotType: 1,
+    effectiveMode: 'afterRegistration',
+    daysAfterRegistration: 3,
+  });
+  const before = (await board(page, token, 'site')).results.map((a) => a.title);
+  const from = before.indexOf(SECOND);
+  const to = before.indexOf(EDITED);
+  expect(from).toBeGreaterThan(to);
+
+  await page.goto('/info/announcement/notice');
+  await expect(page.getByRole('heading', { name: 'Announcement board' })).toBeVisible();
+  await expect(row(page, SECOND)).toHaveCount(1);
+  await shot(page, 'board-en');
+  const handle = button(row(page, SECOND), 'Drag to sort');
+  const target = row(page, EDITED);
+  const a = await handle.boundingBox();
+  const b = await target.boundingBox();
+  if (!a || !b) throw new Error('rows not laid out');
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 - 10, { steps: 4 });
+  await page.mouse.move(a.x + a.width / 2, b.y + 4, { steps: 12 });
+  await page.mouse.up();
+  await expect(page.getByText('Order changed: not saved yet.')).toBeVisible();
+  await button(page, 'Save order').click();
+  await expect(page.getByText('The new order is saved.')).toBeVisible();
+  const after = (await board(page, token, 'site')).results.map((a) => a.title);
+  expect(after.indexOf(SECOND)).toBeLessThan(after.indexOf(EDITED));
+  // The preview follows the chosen row.
+  await row(page, SECOND).getByText(SECOND).click();
+  await expect(page.getByTestId('announcement-preview').getByRole('heading', { name: SECOND })).toBeVisible();
+});
+
+test('a backup of the board, compared and listed', async ({ page }) => {
+  await signInByApi(page, 'admin');
+  await page.goto('/info/announcement/notice');
+  await button(page, 'Backups').click();
+  const drawer = page.getByRole('dialog', { name: 'Backups of the board' });
+  await drawer.getByLabel('Note').fill('before the weekend');
+  await button(drawer, 'Take a backup').click();
+  await expect(page.getByText(/Backup taken \(\d+ announcements\)/)).toBeVisible();
+  await expect(drawer.locator('.ant-table-tbody tr.ant-table-row').first()).toContainText('before the weekend');
+  await button(drawer, 'Compare').first().click();
+  await expect(page.getByText('The board is the same as this backup.')).toBeVisible();
+  await shot(page, 'backup-compare-en');
+});
+
+test('delete an announcement after confirming', async ({ page }) => {
+  const token = await signInByApi(page, 'admin');
+  await page.goto('/info/announcement/list?type=site');
+  await button(row(page, SECOND), 'Delete').click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Announcement deleted.')).toBeVisible();
+  await expect(row(page, SECOND)).toHaveCount(0);
+  expect((await board(page, token, 'site')).results.map((a) => a.title)).not.toContain(SECOND);
+});
+
+test('in Chinese: the board, the list and the form with its messages', async ({ page }) => {
+  await signInByApi(page, 'admin');
+  await storeLanguageSetting(page, 'cn');
+  await page.goto('/info/announcement/list');
+  await expect(page.getByRole('heading', { name: '公告列表' })).toBeVisible();
+  await expect(row(page, EDITED)).toContainText('已发送');
+  await shot(page, 'list-zh');
+  await page.goto('/info/announcement/notice');
+  await expect(page.getByRole('heading', { name: '公告看板' })).toBeVisible();
+  await shot(page, 'board-zh');
+  await page.goto('/info/announcement/add');
+  await expect(page.getByRole('heading', { name: '新增公告' })).toBeVisible();
+  await button(page, '创建').click();
+  await expect(page.getByText('请输入标题。')).toBeVisible();
+  await expect(page.getByText('图片不能为空')).toBeVisible();
+  await expect(page.getByText('请选择跳转方式。')).toBeVisible();
+  await expect(page.getByText('请输入跳转链接。')).toBeVisible();
+  await page.locator('#image input[type=file], input#image[type=file]').first().setInputFiles({ name: 'page.png', mimeType: 'image/png', buffer: Buffer.from('<!doctype html><p>no</p>') });
+  await expect(page.locator('.ant-message')).toContainText('上传格式错误');
+  await shot(page, 'add-validation-zh');
+});
+
+test('an operator who may only read announcements sees no edit buttons', async ({ page }) => {
+  const adminToken = await signInByApi(page, 'admin');
+  const role = await apiCall<{ id: string }>(page, adminToken, 'POST', '/roles', { name: 'Announcement reader', description: 'e2e', resourceIds: [10006, 10020, 11022] });
+  await apiCall(page, adminToken, 'POST', '/operators', { account: 'annreader', name: 'Announcement reader', password: E2E_DEMO_PASSWORD, roleId: role.id });
+  await signInByApi(page, 'annreader');
+  await page.goto('/info/announcement/list');
+  await expect(row(page, EDITED)).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Export' })).toBeVisible();
+  for (const name of ['New announcement', 'Import', 'From template', 'Edit', 'Delete', 'Refresh to game']) {
+    await expect(page.getByRole('button', { name })).toHaveCount(0);
+  }
+  await page.goto('/info/announcement/notice');
+  await expect(row(page, EDITED)).toHaveCount(1);
+  await expect(button(page, 'Drag to sort')).toHaveCount(0);
+  await expect(button(page, 'Save order')).toHaveCount(0);
+  // The add page is not theirs.
+  await page.goto('/info/announcement/add');
+  await expect(page.getByRole('heading', { name: 'New announcement' })).toHaveCount(0);
+});
