@@ -132,7 +132,7 @@ function MailFields({ mail }: { mail: MailDetail }) {
           <Descriptions.Item label={t('fields.progress')} span={2}>
             <Flex align="center" gap={16} wrap>
               <Progress percent={batches > 0 ? Math.floor((batchesDone / batches) * 100) : 0} style={{ width: 240, margin: 0 }} />
-              <span>{t('progress.batches', { delivered: batchesDone, total: batches })}</span>
+              <span>{t('progress.batches', { done: batchesDone, total: batches })}</span>
               <span>{t('progress.recipients', { count: delivered })}</span>
               {unknown > 0 ? <Tag color="orange">{t('progress.unknown', { count: unknown })}</Tag> : null}
             </Flex>

@@ -221,14 +221,13 @@ function MailForm({ mail, onCreated, onSend: openSend }: { mail: MailDetail | nu
 
   /** Saves the form (a new draft or the mail's changes); resolves with the stored mail, or null when it was refused. */
   const save = async (): Promise<MailDetail | null> => {
-    let values: MailFormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return null;
-    }
-    const body = toBody({ ...initial, ...values });
-    if (!checkBody(body)) return null;
+    const fieldsValid = await form.validateFields().then(
+      () => true,
+      () => false,
+    );
+    // The rules spanning fields are checked too when a field is wrong, so every problem shows at once.
+    const body = toBody({ ...initial, ...(form.getFieldsValue(true) as Partial<MailFormValues>) });
+    if (!checkBody(body) || !fieldsValid) return null;
     try {
       const saved = mail ? await update.mutateAsync({ id: mail.id, body }) : await create.mutateAsync(body);
       return saved;

@@ -29,7 +29,7 @@ export function MailStatusTag({ mail }: { mail: MailSummary }) {
     const { batches, batchesDone, delivered } = mail.progress;
     const percent = batches > 0 ? Math.floor((batchesDone / batches) * 100) : 0;
     return (
-      <Tooltip title={t('progress.batches', { delivered: batchesDone, total: batches }) + (delivered > 0 ? ` · ${t('progress.recipients', { count: delivered })}` : '')}>
+      <Tooltip title={t('progress.batches', { done: batchesDone, total: batches }) + (delivered > 0 ? ` · ${t('progress.recipients', { count: delivered })}` : '')}>
         <Space direction="vertical" size={0} style={{ width: '100%' }}>
           {tag}
           <Progress percent={percent} size="small" aria-label={t('fields.progress')} />

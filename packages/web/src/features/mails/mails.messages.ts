@@ -71,7 +71,7 @@ export const en = {
     unlimited: 'unlimited',
   },
   progress: {
-    batches: '{{delivered}} / {{total}} delivered',
+    batches: 'Batches delivered: {{done}} / {{total}}',
     recipients: '{{count}} recipient(s)',
     unknown: '{{count}} unknown id(s) skipped',
   },
@@ -241,7 +241,7 @@ export const zhCN: Translation<typeof en> = {
     unlimited: '不限',
   },
   progress: {
-    batches: '已投递 {{delivered}} / {{total}}',
+    batches: '已投递批次：{{done}} / {{total}}',
     recipients: '{{count}} 名收件人',
     unknown: '跳过 {{count}} 个不存在的ID',
   },
