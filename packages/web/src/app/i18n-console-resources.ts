@@ -25,6 +25,7 @@ export const CONSOLE_MESSAGES = {
   orders: () => import('../features/orders/orders.messages.ts'),
   mails: () => import('../features/mails/mails.messages.ts'),
   announcements: () => import('../features/announcements/announcements.messages.ts'),
+  cbtRebate: () => import('../features/cbt-rebate/cbt-rebate.messages.ts'),
 } satisfies Record<string, () => Promise<{ en: object; zhCN: object }>>;
 
 export type ConsoleNamespace = keyof typeof CONSOLE_MESSAGES;

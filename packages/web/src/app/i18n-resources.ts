@@ -23,6 +23,7 @@ import * as statistics from '../features/statistics/statistics.messages.ts';
 import * as orders from '../features/orders/orders.messages.ts';
 import * as mails from '../features/mails/mails.messages.ts';
 import * as announcements from '../features/announcements/announcements.messages.ts';
+import * as cbtRebate from '../features/cbt-rebate/cbt-rebate.messages.ts';
 
 /**
  * Every namespace in both languages. `errors` and `validation` come from the contract, so the
@@ -58,6 +59,7 @@ export const resources = {
     orders: orders.en,
     mails: mails.en,
     announcements: announcements.en,
+    cbtRebate: cbtRebate.en,
   },
   'zh-CN': {
     common: common.zhCN,
@@ -86,6 +88,7 @@ export const resources = {
     orders: orders.zhCN,
     mails: mails.zhCN,
     announcements: announcements.zhCN,
+    cbtRebate: cbtRebate.zhCN,
   },
 } as const;
 

@@ -108,8 +108,8 @@ export const NAV_ROUTES: readonly NavRoute[] = [
   route('exchangeClaims', P.GROUP_PLAYERS, { code: P.EXCHANGE_CLAIMS, ...built }),
 
   // Beta-test recharge rebate.
-  route('cbtOrderList', P.GROUP_CBT_REBATE, { code: P.CBT_REBATE }),
-  route('cbtAudit', P.GROUP_CBT_REBATE, { code: P.CBT_REBATE }),
+  route('cbtOrderList', P.GROUP_CBT_REBATE, { code: P.CBT_REBATE, ...built }),
+  route('cbtAudit', P.GROUP_CBT_REBATE, { code: P.CBT_REBATE, ...built }),
 
   // Internal debugging.
   route('developUnlockEquip', P.GROUP_DEVELOP, { code: P.DEVELOP_TOOLS, ...built }),

@@ -25,6 +25,7 @@ import { statisticsRoutes } from '../features/statistics/statistics.routes.tsx';
 import { ordersRoutes } from '../features/orders/orders.routes.tsx';
 import { mailsRoutes } from '../features/mails/mails.routes.tsx';
 import { announcementsRoutes } from '../features/announcements/announcements.routes.tsx';
+import { cbtRebateRoutes } from '../features/cbt-rebate/cbt-rebate.routes.tsx';
 
 /** A feature's pages, each waiting for the feature's messages (downloaded with its first page). */
 function withMessages<T extends Partial<Record<RouteId, LazyPage>>>(namespace: ConsoleNamespace, routes: T): T {
@@ -64,4 +65,5 @@ export const PAGES: Partial<Record<RouteId, LazyPage>> = {
   ...withMessages('orders', ordersRoutes),
   ...withMessages('mails', mailsRoutes),
   ...withMessages('announcements', announcementsRoutes),
+  ...withMessages('cbtRebate', cbtRebateRoutes),
 };
