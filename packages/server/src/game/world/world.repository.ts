@@ -3,7 +3,7 @@
  * `Trx`, so the type says they belong inside the command's transaction. Lists of ids are read
  * and written in chunks, under both dialects' limits on bound parameters.
  */
-import { sql, type Insertable, type Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Db, Trx } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import type {
@@ -370,53 +370,6 @@ export async function deliverToRoles(trx: Trx, roleIds: readonly string[], mail:
     delivered += Number(result.numInsertedOrUpdatedRows ?? 0);
   }
   return delivered;
-}
-
-export interface RoleFilter {
-  areaIds: readonly string[];
-  excludedRoleIds: readonly string[];
-  createdFrom: number | null;
-  createdTo: number | null;
-  levelMin: number | null;
-  levelMax: number | null;
-}
-
-/** Delivers to every role the filter selects, in one statement however many there are. */
-export async function deliverToFilter(trx: Trx, filter: RoleFilter, mail: MailCopy): Promise<{ delivered: number; matched: number }> {
-  const select = trx.selectFrom('game_players').where((eb) => {
-    // Always one condition: SQLite needs a WHERE in an INSERT ... SELECT ... ON CONFLICT.
-    const conditions = [eb('game_players.role_id', 'is not', null)];
-    if (filter.areaIds.length > 0) conditions.push(eb('game_players.area_id', 'in', filter.areaIds));
-    if (filter.excludedRoleIds.length > 0) conditions.push(eb('game_players.role_id', 'not in', filter.excludedRoleIds));
-    if (filter.createdFrom !== null) conditions.push(eb('game_players.created_at', '>=', filter.createdFrom));
-    if (filter.createdTo !== null) conditions.push(eb('game_players.created_at', '<=', filter.createdTo));
-    if (filter.levelMin !== null) conditions.push(eb('game_players.level', '>=', filter.levelMin));
-    if (filter.levelMax !== null) conditions.push(eb('game_players.level', '<=', filter.levelMax));
-    return eb.and(conditions);
-  });
-  const matched = await select.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  // Casts give bound values a type on PostgreSQL, where a bare parameter in a select list is text.
-  const text = (value: string) => sql<string>`cast(${value} as text)`;
-  const big = (value: number | null) => sql<number>`cast(${value} as bigint)`;
-  const result = await trx
-    .insertInto('game_mailboxes')
-    .columns(['role_id', 'mail_id', 'mail_kind', 'sender', 'title', 'content', 'items', 'delivered_at', 'expires_at'])
-    .expression(
-      select.select([
-        'game_players.role_id',
-        text(mail.mail_id).as('mail_id'),
-        text(mail.mail_kind).as('mail_kind'),
-        text(mail.sender).as('sender'),
-        text(mail.title).as('title'),
-        text(mail.content).as('content'),
-        text(mail.items).as('items'),
-        big(mail.delivered_at).as('delivered_at'),
-        big(mail.expires_at ?? null).as('expires_at'),
-      ]),
-    )
-    .onConflict((oc) => oc.columns(['role_id', 'mail_id']).doNothing())
-    .executeTakeFirst();
-  return { delivered: Number(result.numInsertedOrUpdatedRows ?? 0), matched: Number(matched.n) };
 }
 
 export async function findMail(db: Conn, roleId: string, mailId: string) {

@@ -135,7 +135,7 @@ describe('mail jobs across instances and restarts', () => {
     // Instance A's game connection: the embedded world on the same database, losing one answer.
     const gameDb = openDatabase(shared.databaseUrl, shared.pgSchema ? { schema: shared.pgSchema } : {});
     cleanups.push(() => gameDb.close());
-    const a = await instance(shared, () => clock, flaky(createEmbeddedGateway(gameDb.db, { now: () => clock }), crashAt) as unknown as EmbeddedGateway);
+    const a = await instance(shared, () => clock, flaky(createEmbeddedGateway(gameDb.db, { now: () => clock }), crashAt));
     await seedOperators(a.ctx, { admin: ADMIN_PASSWORD, demo: DEMO_PASSWORD });
     await seedRegionsAndCatalogue(a.ctx.db, clock);
     const roleIds = Array.from({ length: COUNT }, (_, i) => String(300_000_000 + i));
