@@ -47,7 +47,7 @@ export function RebateAuditPage() {
       { key: 'proposedAt', title: t('fields.proposedAt'), width: 170, render: (_, r) => <Stamp value={r.proposedAt} /> },
       { key: 'reviewedBy', title: t('fields.reviewedBy'), width: 120, render: (_, r) => r.reviewedBy ?? '-' },
       { key: 'reviewedAt', title: t('fields.reviewedAt'), width: 170, render: (_, r) => (r.reviewedAt ? <Stamp value={r.reviewedAt} /> : '-') },
-      { key: 'note', title: t('fields.note'), width: 200, ellipsis: true, render: (_, r) => r.rejectReason ?? (r.note || '-') },
+      { key: 'note', title: t('fields.note'), width: 180, ellipsis: true, render: (_, r) => r.rejectReason ?? (r.note || '-') },
     ],
     [t],
   );
@@ -99,7 +99,7 @@ export function RebateAuditPage() {
           paging={search}
           rowActions={canReview ? rowActions : undefined}
           actionsWidth={200}
-          scroll={{ x: 2000 }}
+          scroll={{ x: 1900 }}
           locale={{ emptyText: t('table.noneRebates') }}
         />
       </Card>

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Form, Input, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -69,7 +69,7 @@ export function RebateOrdersPage() {
           </FilterCard>
           <Card>
             <Allowed code={P.CBT_REBATE_AUDIT}>
-              <div className="gm-batch-bar">
+              <Flex className="gm-batch-bar" align="center" gap={12} style={{ marginBottom: 12 }}>
                 <Button
                   type="primary"
                   onClick={() => {
@@ -79,7 +79,7 @@ export function RebateOrdersPage() {
                   {t('actions.propose')}
                 </Button>
                 <Typography.Text type="secondary">{t('common:table.selected', { count: selected.length })}</Typography.Text>
-              </div>
+              </Flex>
             </Allowed>
             <ListTable<RebateAccount>
               query={accounts}

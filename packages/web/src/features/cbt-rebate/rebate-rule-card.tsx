@@ -36,7 +36,7 @@ export function RebateRuleCard({ result }: { result: RebateSettingsResult | unde
         <Descriptions size="small" column={{ xs: 1, md: 3 }}>
           <Descriptions.Item label={t('rule.window')}>{`${formatStamp(settings.betaStart)} ~ ${formatStamp(settings.betaEnd)}`}</Descriptions.Item>
           <Descriptions.Item label={t('rule.percent')}>{t('rule.summary', { percent: settings.percent, units: settings.unitsPerMajor })}</Descriptions.Item>
-          <Descriptions.Item label={t('fields.proposedBy')}>{t('rule.updated', { by: result?.updatedBy ?? '', at: formatStamp(result?.updatedAt) })}</Descriptions.Item>
+          <Descriptions.Item label={t('rule.lastSet')}>{t('rule.updated', { by: result?.updatedBy ?? '', at: formatStamp(result?.updatedAt) })}</Descriptions.Item>
         </Descriptions>
       ) : result ? (
         <Alert type="info" showIcon title={t('rule.none')} action={editButton} />
