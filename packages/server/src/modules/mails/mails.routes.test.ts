@@ -17,7 +17,8 @@ import type { EmbeddedGateway } from '../../game/world/embedded-gateway.ts';
 import * as worldRepository from '../../game/world/world.repository.ts';
 import { seedGameWorld } from '../../game/world/world.seed.ts';
 import { JOB_HANDLERS } from '../../app.ts';
-import { runDueJobs } from '../../platform/jobs/jobs.service.ts';
+import { MAX_ATTEMPTS, runDueJobs } from '../../platform/jobs/jobs.service.ts';
+import { GatewayError } from '../../game/gateway/gateway.ts';
 import { apiFor, auditEntries, operatorWith, type Envelope } from '../../testing/api-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -241,6 +242,30 @@ describe('sending', () => {
     expect((await api.get<MailDetailResult>(admin, `/mails/${mail.id}`)).result.mail).toMatchObject({ status: 'sent', title: 'Rescheduled' });
     expect((await gw().world.mailbox(roles[0] ?? '')).map((m) => m.title)).toEqual(['Rescheduled']);
     expect(await runDueJobs(t.app.ctx, JOB_HANDLERS)).toMatchObject({ done: 0 });
+  });
+});
+
+describe('a game that cannot be reached', () => {
+  it('leaves the mail sending while the job retries, and marks it failed when the job gives up', async () => {
+    const mail = await create();
+    const gateway = t.app.ctx.gateway;
+    const deliverMail = gateway.deliverMail;
+    gateway.deliverMail = () => Promise.reject(GatewayError.unavailable('connection refused'));
+    const sent = await api.post<MailSendResult>(admin, `/mails/${mail.id}/send`, { confirmed: true });
+    expect(sent.result.mail.status).toBe('sending');
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
+      await runDueJobs(t.app.ctx, JOB_HANDLERS);
+      t.clock.now += 10 * 60_000;
+    }
+    const row = await db().selectFrom('mails').select(['status', 'failure']).where('id', '=', mail.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'failed', failure: 'unavailable: connection refused' });
+
+    // Sent again once the game is back: delivered.
+    gateway.deliverMail = deliverMail;
+    admin = await t.signIn('admin');
+    const again = await api.post<MailSendResult>(admin, `/mails/${mail.id}/send`, { confirmed: true });
+    expect(again.result.mail).toMatchObject({ status: 'sent', failure: null });
+    expect((await gw().world.mailbox(roles[0] ?? '')).map((m) => m.mailId)).toEqual([mail.id]);
   });
 });
 

@@ -493,7 +493,13 @@ export async function fireSend(ctx: ServiceContext, job: JobRow): Promise<unknow
   const row = await mailsRepository.findSummary(ctx.db, mailId);
   if (!row) return { skipped: 'deleted' };
   if (row.status === 'scheduled') await mailsRepository.updateIf(ctx.db, mailId, ['scheduled'], { status: 'sending', updated_at: ctx.now() });
-  return deliver(ctx, mailId, JOB_ACTOR(job));
+  try {
+    return await deliver(ctx, mailId, JOB_ACTOR(job));
+  } catch (error) {
+    // The job's last attempt: the mail must not stay "sending" for ever. Sending it again resumes.
+    if (job.attempts >= jobs.MAX_ATTEMPTS) await fail(ctx, mailId, JOB_ACTOR(job), isGatewayError(error) ? `${error.kind}: ${error.reason}` : 'system exception');
+    throw error;
+  }
 }
 
 /**
@@ -535,7 +541,7 @@ async function deliver(ctx: ServiceContext, id: string, actor: AuditActor): Prom
       }
     } catch (error) {
       if (isGatewayError(error) && (error.kind === 'rejected' || error.kind === 'invalid')) {
-        await fail(ctx, row, actor, `${error.kind}: ${error.reason}`);
+        await fail(ctx, id, actor, `${error.kind}: ${error.reason}`);
         return { failed: error.reason, batch };
       }
       throw error;
@@ -567,14 +573,14 @@ async function deliver(ctx: ServiceContext, id: string, actor: AuditActor): Prom
   return { sent: id, batches: done.batches, delivered: done.delivered };
 }
 
-async function fail(ctx: ServiceContext, row: MailRow, actor: AuditActor, reason: string): Promise<void> {
+async function fail(ctx: ServiceContext, id: string, actor: AuditActor, reason: string): Promise<void> {
   const at = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
-    if (!(await mailsRepository.updateIf(trx, row.id, ['sending'], { status: 'failed', failure: reason.slice(0, 200), updated_at: at }))) return;
+    if (!(await mailsRepository.updateIf(trx, id, ['sending'], { status: 'failed', failure: reason.slice(0, 200), updated_at: at }))) return;
     await audit.record(
       trx,
       actor,
-      { action: 'mails.deliver', code: P.MAIL_EDIT, targets: [row.id], before: { status: 'sending' }, after: { status: 'failed', failure: reason }, outcome: 'failed', errorCode: ErrorCode.GAME_ERROR },
+      { action: 'mails.deliver', code: P.MAIL_EDIT, targets: [id], before: { status: 'sending' }, after: { status: 'failed', failure: reason }, outcome: 'failed', errorCode: ErrorCode.GAME_ERROR },
       at,
     );
   });
