@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { xlsxOf } from '../../packages/server/src/testing/workbooks.ts';
 import { apiCall, signInByApi, storeLanguageSetting } from './helpers.ts';
 
 interface Page_<T> {
@@ -64,8 +65,22 @@ test('a private mail with an item: the prompt shows the totals, it is sent and i
   await expect(formItem(page, 'Title')).toContainText(`${title.length} / 100`);
   await page.getByLabel('Content').fill('Sorry for the downtime. Here is something for your trouble.');
   await expect(page.getByLabel('Sender')).toHaveAttribute('placeholder', 'Blank: System');
-  // Pasted ids, one per line and with commas.
-  await page.getByLabel('Player ids').fill(`${roles[0]}\n${roles[1]}, ${roles[0]}`);
+  // One id typed; the other, with an unknown one, imported from Excel through the console's reader.
+  await page.getByLabel('Player ids').fill(`${roles[0]}`);
+  await page.getByRole('button', { name: 'Import from Excel' }).click();
+  const importDialog = page.getByRole('dialog', { name: 'Import role ids from Excel' });
+  await importDialog.locator('input[type=file]').setInputFiles({
+    name: 'ids.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: await xlsxOf([{ name: 'Recipients', rows: [['roleId'], [Number(roles[1])], [Number(roles[0])], ['ghost-404']] }]),
+  });
+  await expect(importDialog.getByTestId('import-result')).toContainText('2 found');
+  await expect(importDialog.getByText('1 not found (left out)')).toBeVisible();
+  await importDialog.getByRole('button', { name: 'Add the 2 found' }).click();
+  // Pasted ids with commas and repeats count once.
+  const ids = page.getByLabel('Player ids');
+  await expect(ids).toHaveValue(`${roles[0]}\n${roles[1]}`);
+  await ids.fill(`${await ids.inputValue()}, ${roles[1]}`);
   await expect(page.getByText('2 id(s)')).toBeVisible();
   await page.getByRole('button', { name: 'Add item' }).click();
   await chooseItem(page, 0, 'Energy', /Energy potion · 100101/);
@@ -102,8 +117,15 @@ test('a private mail with an item: the prompt shows the totals, it is sent and i
   await expect(mailRow(page, title)).toContainText('UTC+08:00');
   await expect(mailRow(page, title).getByRole('button', { name: 'Edit' })).toHaveCount(0);
   await expect(mailRow(page, title).getByRole('button', { name: /Delete/ })).toHaveCount(0);
-  await expect(mailRow(page, title).getByRole('button', { name: /Withdraw/ })).toBeVisible();
   await shot(page, 'mail-list-en');
+
+  // Withdrawn: out of both mailboxes, as neither collected it.
+  await mailRow(page, title).getByRole('button', { name: /Withdraw/ }).click();
+  await expect(page.locator('.ant-popconfirm:visible')).toContainText('The game removes it from every mailbox where it has not been collected.');
+  await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Mail withdrawn: removed from 2 mailbox(es).')).toBeVisible();
+  await expect(mailRow(page, title)).toContainText('Withdrawn');
+  await expect(mailRow(page, title).getByRole('button', { name: /Withdraw/ })).toHaveCount(0);
 });
 
 test('a public mail saved as a draft, copied and deleted', async ({ page }) => {

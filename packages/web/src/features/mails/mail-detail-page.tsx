@@ -1,22 +1,24 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Descriptions, Flex, Progress, Segmented, Space, Spin, Statistic, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { ArrowLeftOutlined, EditOutlined, LeftOutlined, RightOutlined, SendOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, CopyOutlined, EditOutlined, LeftOutlined, RightOutlined, RollbackOutlined, SendOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MAIL_EDITABLE_STATUSES, MAIL_SENDABLE_STATUSES, type MailDetail, type MailItemView, type MailRecipient } from '@gm/contract/mails.contract.ts';
+import { MAIL_EDITABLE_STATUSES, MAIL_SENDABLE_STATUSES, MAIL_WITHDRAWABLE_STATUSES, type MailDetail, type MailItemView, type MailRecipient } from '@gm/contract/mails.contract.ts';
 import { P } from '@gm/contract/permissions.ts';
 import { isApiError } from '../../shared/api-client.ts';
+import { confirmAction } from '../../shared/components/confirm-action.tsx';
 import { PageContainer } from '../../shared/components/page-container.tsx';
 import { Allowed } from '../../shared/components/permission.tsx';
 import { Stamp } from '../../shared/components/stamp.tsx';
+import { showSuccess } from '../../shared/feedback.ts';
 import { paths } from '../../shared/paths.ts';
 import { mailHrefs, parseMailId } from './mail-filters.ts';
 import { itemName, mailLabel } from './mail-labels.ts';
 import { MailStatusTag, MailTargets, MailTime, MailTypeTag, useMailLanguage } from './mail-parts.tsx';
 import { MailSendDialog, type MailToSend } from './mail-send-dialog.tsx';
-import { mailDetailQueryOptions, mailRecipientsQueryOptions } from './mails.queries.ts';
+import { mailDetailQueryOptions, mailRecipientsQueryOptions, useCopyMail, useWithdrawMail } from './mails.queries.ts';
 
 const RECIPIENTS_PAGE = 20;
 
@@ -29,6 +31,8 @@ export function MailDetailPage() {
   const detail = useQuery({ ...mailDetailQueryOptions(id ?? ''), enabled: id !== null });
   const [sending, setSending] = useState<MailToSend | null>(null);
   const mail = detail.data?.mail;
+  const copy = useCopyMail();
+  const withdraw = useWithdrawMail();
 
   const back = (
     <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate(paths.mailList)}>
@@ -60,6 +64,39 @@ export function MailDetailPage() {
             {(MAIL_EDITABLE_STATUSES as readonly string[]).includes(mail.status) ? (
               <Button icon={<EditOutlined />} onClick={() => void navigate(mailHrefs.edit(mail.id))}>
                 {t('actions.edit')}
+              </Button>
+            ) : null}
+            <Button
+              icon={<CopyOutlined />}
+              loading={copy.isPending}
+              onClick={() =>
+                copy.mutate(mail.id, {
+                  onSuccess: (created) => {
+                    showSuccess(t('done.copied'));
+                    void navigate(mailHrefs.edit(created.id));
+                  },
+                })
+              }
+            >
+              {t('actions.copy')}
+            </Button>
+            {(MAIL_WITHDRAWABLE_STATUSES as readonly string[]).includes(mail.status) ? (
+              <Button
+                danger
+                icon={<RollbackOutlined />}
+                onClick={() =>
+                  confirmAction({
+                    title: t('confirm.withdraw', { title: mail.title }),
+                    content: t('confirm.withdrawContent'),
+                    danger: true,
+                    onOk: async () => {
+                      const result = await withdraw.mutateAsync(mail.id);
+                      showSuccess(t('done.withdrawn', { count: result.removed }));
+                    },
+                  })
+                }
+              >
+                {t('actions.withdraw')}
               </Button>
             ) : null}
             {(MAIL_SENDABLE_STATUSES as readonly string[]).includes(mail.status) ? (

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Card, Typography } from 'antd';
+import { Card, Space, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { CopyOutlined, DeleteOutlined, EditOutlined, RollbackOutlined, SendOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -19,7 +19,7 @@ import { useSearchState } from '../../shared/hooks/use-search-state.ts';
 import { paths } from '../../shared/paths.ts';
 import { MailFilterForm } from './mail-filter-form.tsx';
 import { mailHrefs, parseMailFilters } from './mail-filters.ts';
-import { MailStatusTag, MailTargets, MailTime, MailTypeTag } from './mail-parts.tsx';
+import { MailStatusTag, MailTargets, MailTypeTag } from './mail-parts.tsx';
 import { mailsQueryOptions, useCopyMail, useDeleteMail, useWithdrawMail } from './mails.queries.ts';
 
 // The send prompt downloads the first time it opens.
@@ -54,14 +54,23 @@ export function MailListPage() {
           </Link>
         ),
       },
-      { key: 'status', title: t('fields.status'), width: 130, render: (_, m) => <MailStatusTag mail={m} /> },
+      { key: 'status', title: t('fields.status'), width: 120, render: (_, m) => <MailStatusTag mail={m} /> },
       { key: 'type', title: t('fields.type'), width: 100, render: (_, m) => <MailTypeTag type={m.type} /> },
-      { key: 'targets', title: t('fields.targets'), width: 200, render: (_, m) => <MailTargets mail={m} /> },
-      { key: 'items', title: t('fields.items'), width: 80, align: 'right', dataIndex: 'itemCount' },
-      { key: 'startTime', title: t('fields.startTime'), width: 230, render: (_, m) => <MailTime wall={m.startTime} zone={m.timeZone} /> },
-      { key: 'endTime', title: t('fields.endTime'), width: 230, render: (_, m) => <MailTime wall={m.endTime} zone={m.timeZone} /> },
-      { key: 'sender', title: t('fields.sender'), width: 120, dataIndex: 'sender', ellipsis: true },
-      { key: 'createdBy', title: t('fields.creator'), width: 120, dataIndex: 'createdBy', ellipsis: true },
+      { key: 'targets', title: t('fields.targets'), width: 180, render: (_, m) => <MailTargets mail={m} /> },
+      { key: 'items', title: t('fields.itemCount'), width: 70, align: 'right', dataIndex: 'itemCount' },
+      {
+        key: 'validity',
+        title: t('fields.validity'),
+        width: 240,
+        render: (_, m) => (
+          <Space direction="vertical" size={0}>
+            <span style={{ whiteSpace: 'nowrap' }}>{m.startTime}</span>
+            <span style={{ whiteSpace: 'nowrap' }}>→ {m.endTime}</span>
+            <Typography.Text type="secondary">{m.timeZone}</Typography.Text>
+          </Space>
+        ),
+      },
+      { key: 'createdBy', title: t('fields.creator'), width: 110, dataIndex: 'createdBy', ellipsis: true },
       { key: 'createdAt', title: t('fields.createdAt'), width: 170, render: (_, m) => <Stamp value={m.createdAt} /> },
     ],
     [t],
@@ -133,8 +142,8 @@ export function MailListPage() {
           columns={columns}
           paging={search}
           rowActions={rowActions}
-          actionsWidth={canEdit ? 260 : 90}
-          scroll={{ x: 1600 }}
+          actionsWidth={canEdit ? 290 : 80}
+          scroll={{ x: 1400 }}
           locale={{ emptyText: t('table.none') }}
         />
       </Card>
