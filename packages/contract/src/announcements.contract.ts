@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { multiLine, nameOrId, oneLine, pageQuery } from './common.contract.ts';
 import { ID_MAX_LENGTH } from './constants.ts';
+import { gameJumpTarget } from './game-commands.contract.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Enumerations and limits.
@@ -342,6 +343,17 @@ export const liveAnnouncement = z.object({
   title: z.string(),
   sort: z.number().int(),
 });
+
+/**
+ * The redirect choices of the form (`GET /announcements/redirects`): the game's jump targets
+ * (jump type 0) and the open domains of the redirect whitelist (jump type 1 links should use
+ * them). When the game cannot answer: "failure to initialize redirection information".
+ */
+export const announcementRedirects = z.object({
+  jumpTargets: z.array(gameJumpTarget),
+  linkDomains: z.array(z.string()),
+});
+export type AnnouncementRedirects = z.infer<typeof announcementRedirects>;
 
 // ---------------------------------------------------------------------------------------------
 // Uploads.

@@ -13,6 +13,7 @@
 import { z } from 'zod';
 import { ID_MAX_LENGTH } from './constants.ts';
 import { multiLine, nameOrId } from './common.contract.ts';
+import { gameConfigDocument } from './game-config.contract.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The game world's enumerations (spec sections 3, 4 and 9).
@@ -51,9 +52,22 @@ export type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];
 export const MAIL_KINDS = ['private', 'public'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
+/** Redeem code batches: one shared code many players type, or unique codes each redeemed once. */
+export const REDEEM_KINDS = ['shared', 'unique'] as const;
+export type RedeemKind = (typeof REDEEM_KINDS)[number];
+export const REDEEM_STATUSES = ['active', 'disabled'] as const;
+export type RedeemStatus = (typeof REDEEM_STATUSES)[number];
+
 /** The player's currencies a grant can add to (spec section 3 "Money", plus union coin). */
 export const GRANT_CURRENCIES = ['recharge', 'nonRecharge', 'unionCoin'] as const;
 export type GrantCurrency = (typeof GRANT_CURRENCIES)[number];
+
+/** A cached payment callback (payment-callbacks.contract.ts): pending until the game confirms it. */
+export const CALLBACK_STATUSES = ['pending', 'confirmed'] as const;
+export type CallbackStatus = (typeof CALLBACK_STATUSES)[number];
+/** Why the game could not confirm a payment callback (an attempt's answer). */
+export const CALLBACK_FAILURES = ['gameUnavailable', 'orderNotFound', 'amountMismatch', 'orderCancelled'] as const;
+export type CallbackFailure = (typeof CALLBACK_FAILURES)[number];
 
 /** A ban or mute without an end: 9999-12-31T23:59:59.999Z. */
 export const PERMANENT_UNTIL = 253_402_300_799_999;
@@ -105,6 +119,16 @@ export const assetChange = z.object({
   shortfall: count,
 });
 export type AssetChange = z.infer<typeof assetChange>;
+
+/** One try of the game to confirm a payment callback: `ok`, or refused with its reason. */
+export const callbackAttempt = z.object({
+  at: z.number(),
+  outcome: z.enum(['ok', 'refused']),
+  reason: z.enum(CALLBACK_FAILURES).nullable(),
+  /** Who asked: `game` for the game's own try when the callback arrived, else the operator's account name. */
+  by: z.string(),
+});
+export type CallbackAttempt = z.infer<typeof callbackAttempt>;
 
 /** One target's state before and after a command. */
 function change<K extends string, S extends z.ZodType>(key: K, state: S) {
@@ -220,6 +244,10 @@ export const announcementDisplay = {
   mapId: z.string().max(100).default(''),
   progress: z.number().int().min(0).max(100).default(0),
 };
+
+/** A place in the game an announcement can jump to (jump type 0): its id and its names. */
+export const gameJumpTarget = z.object({ jumpId: z.string(), nameEn: z.string(), nameZh: z.string() });
+export type GameJumpTarget = z.output<typeof gameJumpTarget>;
 
 /** An announcement on the game's board, as the game keeps it (the read `listAnnouncements`). */
 export const gameAnnouncement = z.object({
@@ -433,9 +461,83 @@ export const GAME_COMMANDS = {
    * at or after `notBefore` (the beta's end): at once when it has one, else when it creates one.
    * Once per `grantId`. `deliveredTo` is null while the account has no such role.
    */
+  /**
+   * The order cache: the game tries a cached payment callback again. Confirmed when its order is
+   * incomplete and the amount matches (the order is completed and its goods granted) or already
+   * completed (a duplicate); otherwise the try is recorded as refused with its reason and the
+   * callback stays pending: a refusal is an answer here, not a failure of the command.
+   */
+  retryPaymentCallback: {
+    params: z.object({ ...base, callbackId: gameId, by: z.string().max(64) }),
+    result: z.object({
+      ...resultBase,
+      callbackId: z.string(),
+      orderId: z.string(),
+      before: z.object({ status: z.enum(CALLBACK_STATUSES) }),
+      after: z.object({ status: z.enum(CALLBACK_STATUSES) }),
+      attempt: callbackAttempt,
+      granted: z.array(assetChange),
+    }),
+  },
   grantAccountRebate: {
     params: z.object({ ...base, grantId: gameId, userId: gameId, notBefore: epochMs, grants: z.array(grant).min(1).max(10) }),
     result: z.object({ ...resultBase, grantId: z.string(), userId: z.string(), deliveredTo: z.string().nullable(), granted: z.array(assetChange) }),
+  },
+  /**
+   * A game configuration document (game-config.contract.ts: function lock, check-in, share,
+   * questionnaire, official news, arena, summit duel) replaces the live one of its key. Versions
+   * only go up: an older version than the live one is refused (`staleConfigVersion`).
+   */
+  setGameConfig: {
+    params: z.intersection(z.object({ ...base, version: z.number().int().positive() }), gameConfigDocument),
+    result: z.object({
+      ...resultBase,
+      key: z.string(),
+      before: z.object({ version: z.number().int().nullable() }),
+      after: z.object({ version: z.number().int() }),
+    }),
+  },
+  /**
+   * Redeem codes (redeem-codes.contract.ts): the game learns (or relearns) a batch, and accepts
+   * its codes from players within its window, regions and limits. Unique codes are checked with
+   * the batch's `secret` (docs/game-protocol.md "Redeem codes"); claims made so far are kept.
+   */
+  publishRedeemBatch: {
+    params: z.object({
+      ...base,
+      batch: z.object({
+        batchId: gameId,
+        name: z.string().min(1).max(64),
+        kind: z.enum(REDEEM_KINDS),
+        sharedCode: z.string().min(1).max(32).nullable(),
+        codePrefix: z.string().max(8),
+        codeLength: z.number().int().min(10).max(20),
+        codeCount: z.number().int().min(1).max(1_000_000),
+        /** Hex, at least 32 characters: the key unique codes are derived from. */
+        secret: z.string().min(32).max(128),
+        rewards: z.array(grant).min(1).max(20),
+        perPlayerLimit: z.number().int().min(1),
+        /** 0: unlimited. */
+        totalLimit: count,
+        validFrom: epochMs,
+        validTo: epochMs,
+        /** Empty for every area. */
+        areaIds: z.array(gameId).max(1000),
+        status: z.enum(REDEEM_STATUSES),
+      }),
+    }),
+    result: z.object({
+      ...resultBase,
+      batchId: z.string(),
+      before: z.object({ live: z.boolean(), name: z.string().nullable() }),
+      after: z.object({ live: z.boolean(), name: z.string() }),
+      claimed: count,
+    }),
+  },
+  /** Players can no longer redeem the batch's codes (claims made stay). */
+  disableRedeemBatch: {
+    params: z.object({ ...base, batchId: gameId }),
+    result: z.object({ ...resultBase, batchId: z.string(), before: z.object({ live: z.boolean() }), after: z.object({ live: z.boolean() }), claimed: count }),
   },
 } as const;
 
@@ -464,6 +566,7 @@ export const GAME_REFUSAL_REASONS = [
   'itemNotFound',
   'announcementNotFound',
   'mailNotFound',
+  'callbackNotFound',
   'regionExists',
   'regionMerged',
   'notUnderMaintenance',
@@ -474,6 +577,7 @@ export const GAME_REFUSAL_REASONS = [
   'playerOnline',
   'mapLocked',
   'unmodifiedData',
+  'staleConfigVersion',
 ] as const;
 export type GameRefusalReason = (typeof GAME_REFUSAL_REASONS)[number];
 

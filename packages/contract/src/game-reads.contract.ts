@@ -11,9 +11,11 @@
  * the read. `banned` and `muted` are judged by the game's clock.
  */
 import { z } from 'zod';
-import { ANNOUNCEMENT_TYPES, gameAnnouncement, gameId, mailTargets, MAX_COMMAND_TARGETS } from './game-commands.contract.ts';
+import { ANNOUNCEMENT_TYPES, gameAnnouncement, gameId, gameJumpTarget, mailTargets, MAX_COMMAND_TARGETS } from './game-commands.contract.ts';
 import { itemCatalogue, mailRecipientsPage } from './mails.contract.ts';
+import { GAME_CONFIG_KEYS, liveGameConfig } from './game-config.contract.ts';
 import { accountGrant, accountGrantsQuery, betaRechargePage, betaRechargeQuery } from './cbt-rebate.contract.ts';
+import { callbackListQuery, paymentCallbackPage } from './payment-callbacks.contract.ts';
 import {
   accountForbidQuery,
   accountListQuery,
@@ -78,6 +80,8 @@ export const GAME_READS = {
     query: z.object({ areaId: gameId.optional(), type: z.enum(ANNOUNCEMENT_TYPES).optional() }),
     result: z.object({ announcements: z.array(gameAnnouncement) }),
   },
+  /** The places in the game an announcement can jump to (jump type 0), by jump id. */
+  listJumpTargets: { query: z.object({}), result: z.object({ targets: z.array(gameJumpTarget) }) },
   /** The game's item catalogue: what a mail may carry (bag items and currencies), with names in both languages. */
   listItems: { query: z.object({}), result: itemCatalogue },
   /** The mailboxes holding one mail, by role id (keyset: `after`), with read and collected. */
@@ -95,8 +99,12 @@ export const GAME_READS = {
   countMailTargets: { query: mailTargets, result: z.object({ count: z.number().int().nonnegative() }) },
   /** Completed orders per account in a window (the beta test's recharges), most paid first. */
   betaRecharges: { query: betaRechargeQuery, result: betaRechargePage },
+  /** The order cache: payment callbacks the game holds, newest first, with every attempt's answer. */
+  listPaymentCallbacks: { query: callbackListQuery, result: paymentCallbackPage },
   /** Account grants (beta-test rebates) by id: delivered to a role or still waiting for one. */
   accountGrants: { query: accountGrantsQuery, result: z.object({ grants: z.array(accountGrant) }) },
+  /** The live game configuration document of a key (null: none pushed yet). */
+  gameConfig: { query: z.object({ key: z.enum(GAME_CONFIG_KEYS) }), result: z.object({ config: liveGameConfig.nullable() }) },
   /** The commands the game received, newest first, by keyset: `next` is the `before` of the next page. */
   listCommands: {
     query: commandJournalRead,

@@ -75,9 +75,25 @@ export const COMMAND_NOTES: Record<GameCommandKind, CommandNotes> = {
   mergeRegions: { does: 'Moves every role of `fromId` into `intoId`; only while `fromId` is under maintenance. `fromId` then keeps `mergedInto` and refuses later commands.', refusals: ['sameRegion', 'regionNotFound', 'regionMerged', 'notUnderMaintenance'] },
   replenishOrder: { does: 'An incomplete order only: grants its goods (items and currency), marks it completed and flags the role as a payer.', refusals: ['orderNotFound', 'orderNotIncomplete', 'goodsNotFound', 'playerNotFound'] },
   cancelOrder: { does: 'A completed order only: takes back what the role still holds of its goods, never below zero (the rest is `shortfall`), and marks it cancelled.', refusals: ['orderNotFound', 'orderNotCompleted', 'goodsNotFound', 'playerNotFound'] },
+  retryPaymentCallback: {
+    does: 'The order cache: tries a cached payment callback again. Its order incomplete and the amount and currency matching: the order is completed and its goods granted; already completed: confirmed as a duplicate; else the try is recorded as refused (`gameUnavailable`, `orderNotFound`, `amountMismatch`, `orderCancelled` in `attempt.reason`) and the callback stays pending. A confirmed callback answers as it is.',
+    refusals: ['callbackNotFound'],
+  },
   grantAccountRebate: {
     does: 'Beta-test rebate: holds the grants for the account and gives them to its first role created at or after `notBefore`, at once when it has one (`deliveredTo`), else when that role is created. Once per `grantId`.',
     refusals: ['accountNotFound'],
+  },
+  setGameConfig: {
+    does: 'Replaces the live game configuration document of `key` with `value` (version `version`): `functionLock` (functions switched off for everyone or for regions, with the reason players see in English and Chinese), `checkIn` (a reward per day of each month), `share` (title, text, https image, reward per share, rewarded shares per day), `questionnaire` (link, open and close time, regions, reward), `officialNews` (entries in display order), `arena` and `summitDuel` (the season and the rewards of contiguous rank bands starting at rank 1). Rewards name items of the game\'s catalogue (`listItems`). Versions only go up: the same version again changes nothing, an older one is refused.',
+    refusals: ['staleConfigVersion'],
+  },
+  publishRedeemBatch: {
+    does: 'Redeem codes: the game learns a batch, or takes its new name, rewards, limits, window, regions and status (an upsert by `batchId`; claims made so far and the count `claimed` stay). A player\'s code is accepted when the batch is active, now is in [`validFrom`, `validTo`), the role\'s region is listed (or none are), the role has redeemed the batch fewer than `perPlayerLimit` times and the batch was redeemed fewer than `totalLimit` times (0: unlimited); then the rewards are granted and a claim recorded (the read `listRedeemClaims`). A `shared` batch has one code, `sharedCode` (matched ignoring case). A `unique` batch has `codeCount` codes, each accepted once, that the game checks without a list: a code is `codePrefix` + 4 index characters + (`codeLength` - 4) check characters of the alphabet `ABCDEFGHJKLMNPQRSTUVWXYZ23456789`; the index characters are the base-32 digits (most significant first) of the code\'s index (0-based, below `codeCount`) scrambled by a 4-round Feistel permutation of 20 bits keyed with HMAC-SHA256(`secret`, "perm"); the check characters are the leading 5-bit groups of HMAC-SHA256(`secret`, prefix + index characters). Reference implementation: packages/server/src/game/gateway/redeem-code-scheme.ts.',
+    refusals: [],
+  },
+  disableRedeemBatch: {
+    does: 'Players can no longer redeem the batch\'s codes; claims made stay. Disabling a disabled batch changes nothing more; `publishRedeemBatch` with status `active` enables it again.',
+    refusals: ['redeemBatchNotFound'],
   },
 };
 
@@ -100,12 +116,15 @@ export const READ_NOTES: Record<GameReadName, string> = {
   orderDetail: 'One order with its receipt, its goods\' name and the goods it grants (what a cancel takes back). `order: null` when there is no such order.',
   listProducts: 'The game\'s store: every product by `productId`, with its price in minor units and the item group its goods belong to.',
   betaRecharges: 'Completed orders per account created in `[start, end)` (the beta test\'s recharges; refunded ones do not count), most paid first: order count, amount paid in minor units, first and last payment.',
+  listPaymentCallbacks: 'The order cache: payment callbacks the game received, newest first by `receivedAt`, filtered by status, order, platform order, role, channel and time; each with every attempt to confirm it.',
   accountGrants: 'Account grants (beta-test rebates) by `grantIds`: the role each went to and when, or `deliveredTo: null` while held.',
   listAnnouncements:
     'The announcement board as players see it: announcements not withdrawn whose time contains the game\'s now (`startAt` <= now < `endAt`, or no end), of one `type` and shown in one `areaId` (an announcement for every area has `areaIds: []`) when given; smaller `sort` first, then the earlier push. Every field the last push carried.',
   listItems: 'The game\'s item catalogue: what a mail may carry. Every bag item (`itemType` prop, weapon, chip or materials, `itemId` its source id) and every currency (`itemType: "currency"`, `itemId` recharge, nonRecharge or unionCoin), with names in English and Chinese, the category of spec section 9, and whether a mail item of it must say its `sourceType` (currencies) or `cardType` (weapons).',
   mailRecipients: 'The mailboxes holding one mail, by `roleId` ascending, read by keyset: `after` is the last role id of the page before, `next` the `after` of the next page (null at the end). Each with the role\'s name and region, when it arrived, and whether it was read and its items collected. `total` and `collected` count every mailbox holding the mail. A public mail is in a mailbox once the player opened it.',
   countMailTargets: 'How many roles a mail\'s targets match now: the listed roles the game knows (private), or the roles of a public mail\'s regions and filters. What sending it would reach (the console\'s item totals).',
+  gameConfig: 'The live game configuration document of `key` with its version and when the game applied it; `config: null` when none was pushed. The console shows it next to the version it saved.',
+  listJumpTargets: 'The places in the game an announcement can jump to (jump type 0): each `jumpId` with its English and Chinese name. The console offers them in the announcement form; when this read fails the form says "failure to initialize redirection information".',
   listCommands:
     'The commands the game received, with what it answered (the result, or the refusal as `{ kind, reason }`), newest first: `appliedAt`, then `commandId`, descending. Read by keyset, never by offset: without `before` the newest page; with it, the commands after that one in this order (`(appliedAt, commandId) < before`). `next` is the last command of the page when more follow, else null. `target` matches a command whose parameters name that id; `kind` and `status` are exact. There is no page number, so unlike the lists above `total` is not a window past the page: it counts at most 10,000 matching commands.',
 };

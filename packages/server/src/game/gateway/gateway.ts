@@ -75,6 +75,14 @@ export interface GameGateway {
   cancelOrder: Command<'cancelOrder'>;
   /** Beta-test rebate: held for the account until its first role from `notBefore` on exists. */
   grantAccountRebate: Command<'grantAccountRebate'>;
+  /** The order cache: the game tries a cached payment callback again (a refusal is recorded in the answer). */
+  retryPaymentCallback: Command<'retryPaymentCallback'>;
+  /** Redeem codes: the game learns (or relearns) a batch and accepts its codes. */
+  publishRedeemBatch: Command<'publishRedeemBatch'>;
+  /** Players can no longer redeem the batch's codes. */
+  disableRedeemBatch: Command<'disableRedeemBatch'>;
+  /** A game configuration document (function lock, check-in, share ...) replaces the live one of its key. */
+  setGameConfig: Command<'setGameConfig'>;
   /**
    * A read, not a command (no command id, changes nothing): the game's server list with each
    * region's runtime state. Regions are few, so the console filters and pages them itself.
@@ -106,6 +114,8 @@ export interface GameGateway {
   betaRecharges: Read<'betaRecharges'>;
   /** Account grants (beta-test rebates): delivered to a role or still held. */
   accountGrants: Read<'accountGrants'>;
+  /** The order cache: payment callbacks the game holds, with each attempt's answer. */
+  listPaymentCallbacks: Read<'listPaymentCallbacks'>;
   /** The game's item catalogue (what a mail may carry). */
   listItems: Read<'listItems'>;
   /** The mailboxes holding one mail, with read and collected, by role id (keyset). */
@@ -116,6 +126,10 @@ export interface GameGateway {
   listCommands: Read<'listCommands'>;
   /** The game's live announcement board (what players see), smaller sort first. */
   listAnnouncements: Read<'listAnnouncements'>;
+  /** The places in the game an announcement can jump to. */
+  listJumpTargets: Read<'listJumpTargets'>;
+  /** The live game configuration document of a key. */
+  gameConfig: Read<'gameConfig'>;
   /** Whether the game answers; never throws. */
   health(): Promise<GatewayHealth>;
 }
@@ -169,6 +183,10 @@ export function gatewayFrom(adapter: string, execute: CommandExecutor, read: Rea
     replenishOrder: (c) => execute('replenishOrder', c),
     cancelOrder: (c) => execute('cancelOrder', c),
     grantAccountRebate: (c) => execute('grantAccountRebate', c),
+    retryPaymentCallback: (c) => execute('retryPaymentCallback', c),
+    publishRedeemBatch: (c) => execute('publishRedeemBatch', c),
+    disableRedeemBatch: (c) => execute('disableRedeemBatch', c),
+    setGameConfig: (c) => execute('setGameConfig', c),
     listRegions: reads.listRegions,
     listPlayers: (q) => read('listPlayers', q),
     listSanctionedPlayers: (q) => read('listSanctionedPlayers', q),
@@ -185,11 +203,14 @@ export function gatewayFrom(adapter: string, execute: CommandExecutor, read: Rea
     listProducts: (q) => read('listProducts', q),
     betaRecharges: (q) => read('betaRecharges', q),
     accountGrants: (q) => read('accountGrants', q),
+    listPaymentCallbacks: (q) => read('listPaymentCallbacks', q),
     listCommands: (q) => read('listCommands', q),
     listItems: (q) => read('listItems', q),
     mailRecipients: (q) => read('mailRecipients', q),
     countMailTargets: (q) => read('countMailTargets', q),
     listAnnouncements: (q) => read('listAnnouncements', q),
+    listJumpTargets: (q) => read('listJumpTargets', q),
+    gameConfig: (q) => read('gameConfig', q),
     health: reads.health,
   };
 }

@@ -9,13 +9,15 @@ import type { GameReadName, GameReadQuery, GameReadResult, WorldAccount } from '
 import type { BagResult, MapProgress, Player, PlayerDetail, PlayerMaps, ReportReason } from '@gm/contract/players.contract.ts';
 import type { Db } from '../../db/database.ts';
 import { inForce, parseGrants, parsePosition } from './game-world.ts';
-import { DEMO_ITEMS, DEMO_MAPS } from './world.seed.ts';
+import { DEMO_ITEMS, DEMO_JUMP_TARGETS, DEMO_MAPS } from './world.seed.ts';
 import type { Order } from '@gm/contract/orders.contract.ts';
 import type { GameAccountRow, GameMapProgressRow, GameOrderRow, GamePlayerRow } from './world.table.ts';
 import * as worldPages from './world-pages.repository.ts';
 import * as worldRepository from './world.repository.ts';
 import * as worldMails from './world-mails.repository.ts';
 import * as worldGrants from './world-grants.ts';
+import * as worldCallbacks from './world-callbacks.ts';
+import * as worldConfigs from './world-configs.ts';
 import { WORLD_ITEM_CATALOGUE } from './world-items.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -295,6 +297,7 @@ export const WORLD_READS: { [K in GameReadName]: WorldRead<K> } = {
   },
   listItems: async () => ({ items: [...WORLD_ITEM_CATALOGUE] }),
   betaRecharges: (db, q) => worldGrants.betaRecharges(db, q),
+  listPaymentCallbacks: (db, q) => worldCallbacks.pageCallbacks(db, q),
   accountGrants: async (db, q) => ({ grants: await worldGrants.accountGrants(db, q.grantIds) }),
   async mailRecipients(db, q) {
     const found = await worldMails.pageRecipients(db, q);
@@ -314,6 +317,8 @@ export const WORLD_READS: { [K in GameReadName]: WorldRead<K> } = {
     };
   },
   countMailTargets: async (db, q) => ({ count: q.kind === 'private' ? (await worldRepository.findPlayers(db, [...new Set(q.roleIds)])).filter((p) => !q.excludedRoleIds.includes(p.role_id)).length : await worldMails.countMatching(db, q) }),
+  listJumpTargets: async () => ({ targets: DEMO_JUMP_TARGETS.map((t) => ({ ...t })) }),
+  gameConfig: async (db, q) => ({ config: await worldConfigs.liveConfig(db, q.key) }),
   async listCommands(db, q) {
     const found = await worldPages.pageCommands(db, q);
     return {

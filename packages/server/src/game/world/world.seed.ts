@@ -141,6 +141,21 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   { productId: 'com.mecha.cn.energy', name: '体力补给 Energy Supply', price: 1200, currency: 'CNY', goodsId: 'G3002', goodsName: '体力补给', itemGroupId: 'IG300', itemGroupName: '礼包 Packs', items: [item('100101', 20), bonus(100)] },
 ];
 
+/** The places in the game an announcement can jump to (jump type 0). */
+export const DEMO_JUMP_TARGETS: readonly { jumpId: string; nameEn: string; nameZh: string }[] = [
+  { jumpId: 'shop.main', nameEn: 'Shop', nameZh: '商店' },
+  { jumpId: 'shop.monthly', nameEn: 'Monthly card', nameZh: '月卡' },
+  { jumpId: 'recharge', nameEn: 'Top up', nameZh: '充值' },
+  { jumpId: 'gacha.main', nameEn: 'Card draw', nameZh: '抽卡' },
+  { jumpId: 'event.center', nameEn: 'Event centre', nameZh: '活动中心' },
+  { jumpId: 'event.signin', nameEn: 'Daily check-in', nameZh: '每日签到' },
+  { jumpId: 'mail.box', nameEn: 'Mailbox', nameZh: '邮箱' },
+  { jumpId: 'pvp.arena', nameEn: 'Arena', nameZh: '竞技场' },
+  { jumpId: 'pvp.peak', nameEn: 'Summit duel', nameZh: '巅峰对决' },
+  { jumpId: 'explore.map', nameEn: 'Explore map', nameZh: '探索地图' },
+  { jumpId: 'union.home', nameEn: 'Union', nameZh: '公会' },
+];
+
 /** Maps of each kind, in the order a player unlocks them. */
 export const DEMO_MAPS: Readonly<Record<MapKind, readonly string[]>> = {
   explore: ['E01', 'E02', 'E03', 'E04', 'E05', 'E06'],

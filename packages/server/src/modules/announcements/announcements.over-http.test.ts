@@ -67,6 +67,9 @@ describe('announcements over the http gateway', () => {
     expect(read.result).toEqual(own);
     expect((await api.get<GameAnnouncement[]>(admin, '/announcements/game-board?areaId=1002')).result.map((x) => x.title)).toEqual(['Over http B']);
 
+    const redirects = await api.get<{ jumpTargets: { jumpId: string }[] }>(admin, '/announcements/redirects');
+    expect(redirects.result.jumpTargets.map((x) => x.jumpId)).toContain('shop.monthly');
+
     await api.post(admin, '/announcements/sort', { ids: [b.id, a.id] });
     expect((await inGame.listAnnouncements({})).announcements.map((x) => x.title)).toEqual(['Over http B', 'Over http A']);
     await t.call(admin, { method: 'DELETE', url: `/api/gm/admin/announcements/${a.id}` });

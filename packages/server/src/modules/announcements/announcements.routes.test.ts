@@ -6,6 +6,7 @@ import type {
   AnnouncementChangeResult,
   AnnouncementImportResult,
   AnnouncementPage,
+  AnnouncementRedirects,
   AnnouncementRestoreResult,
   AnnouncementTemplate,
   UploadResult,
@@ -294,6 +295,22 @@ describe('life cycle through the game', () => {
     expect(reset.result).toMatchObject({ live: true, announcement: { status: 'sent', endTime: t.clock.now + 3_600_000 } });
     expect((await board('?type=scrolling')).map((x) => x.announcementId)).toEqual([s.id]);
     expect((await auditEntries(t, 'announcements.reset')).length).toBe(1);
+  });
+});
+
+describe('redirect choices', () => {
+  it('offers the game\'s jump targets and the open redirect domains; "failure to initialize redirection information" when the game cannot answer', async () => {
+    await api.post(admin, '/whitelists/domain', { domain: 'event.example.com', purpose: 'redirect', notes: '' });
+    await api.post(admin, '/whitelists/domain', { domain: 'pay.example.com', purpose: 'payment', notes: '' });
+    const choices = await api.get<AnnouncementRedirects>(admin, '/announcements/redirects');
+    expect(choices.result.jumpTargets).toContainEqual({ jumpId: 'shop.main', nameEn: 'Shop', nameZh: '商店' });
+    expect(choices.result.linkDomains).toEqual(['event.example.com']);
+    const gateway = t.app.ctx.gateway as { listJumpTargets: unknown };
+    gateway.listJumpTargets = async () => {
+      throw GatewayError.timeout('noAnswer');
+    };
+    expect(await api.get(admin, '/announcements/redirects')).toMatchObject({ code: ErrorCode.GATEWAY_UNAVAILABLE, message: 'failure to initialize redirection information' });
+    expect((await api.get(admin, '/announcements/redirects', 'zh-CN')).message).toBe('初始化跳转信息失败');
   });
 });
 

@@ -16,6 +16,7 @@ import {
   announcementImportResult,
   announcementPage,
   announcementQuery,
+  announcementRedirects,
   announcementResetBody,
   announcementRestoreResult,
   announcementSortBody,
@@ -94,6 +95,11 @@ export function announcementsRoutes(ctx: ServiceContext) {
       config: read,
       schema: { tags, summary: 'The game\'s live board, as players see it', querystring: boardQuery, response: { 200: envelope(z.array(gameAnnouncement)) } },
     }, async (request) => ok(await announcements.gameBoard(ctx, request.query)));
+
+    app.get('/announcements/redirects', {
+      config: read,
+      schema: { tags, summary: 'The redirect choices: the game\'s jump targets and the open redirect domains', response: { 200: envelope(announcementRedirects) } },
+    }, async () => ok(await announcements.redirects(ctx)));
 
     // Templates ------------------------------------------------------------------------------
 

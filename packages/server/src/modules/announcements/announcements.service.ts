@@ -14,6 +14,7 @@ import {
   type AnnouncementInput,
   type AnnouncementPage,
   type AnnouncementQuery,
+  type AnnouncementRedirects,
   type AnnouncementResetBody,
   type AnnouncementRestoreResult,
   type AnnouncementTemplate,
@@ -227,6 +228,23 @@ export async function getAnnouncement(ctx: ServiceContext, id: string): Promise<
 export async function gameBoard(ctx: ServiceContext, query: { areaId?: string | undefined; type?: Announcement['type'] | undefined }): Promise<GameAnnouncement[]> {
   const type = query.type === undefined ? undefined : query.type === 'site' ? 'inSite' : query.type;
   return (await ctx.gateway.listAnnouncements({ ...(query.areaId ? { areaId: query.areaId } : {}), ...(type ? { type } : {}) })).announcements;
+}
+
+/**
+ * The form's redirect choices: the game's jump targets and the open redirect domains of the
+ * domain whitelist. The game not answering is the spec's "failure to initialize redirection
+ * information".
+ */
+export async function redirects(ctx: ServiceContext): Promise<AnnouncementRedirects> {
+  let jumpTargets: AnnouncementRedirects['jumpTargets'];
+  try {
+    jumpTargets = (await ctx.gateway.listJumpTargets({})).targets;
+  } catch (error) {
+    if (!isGatewayError(error)) throw error;
+    throw new DomainError(ErrorCode.GATEWAY_UNAVAILABLE, { messageKey: 'errors.announcementRedirectInitFailed', values: { reason: error.reason } });
+  }
+  const domains = await ctx.db.selectFrom('whitelist_domains').select('domain').where('purpose', '=', 'redirect').where('status', '=', 'open').orderBy('domain').execute();
+  return { jumpTargets, linkDomains: domains.map((d) => d.domain) };
 }
 
 // ---------------------------------------------------------------------------------------------
