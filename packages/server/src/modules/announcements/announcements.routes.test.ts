@@ -140,6 +140,8 @@ describe('announcement rules and messages', () => {
     expect(await message({ ...siteBody(image, now), image: '' })).toBe('The image cannot be empty');
     expect(await message({ ...siteBody(image, now), image: '' }, 'zh-CN')).toBe('图片不能为空');
     expect(await message({ ...siteBody(image, now), image: 'https://evil.example/x.gif' })).toBe('upload format error');
+    expect(await message({ ...siteBody(image, now), previewImage: `/api/gm/admin/uploads/${'a'.repeat(64)}.png` })).toBe('upload format error');
+    expect(await message({ ...siteBody(image, now), content: '<a href="https://x.example">a</a>'.repeat(600) })).toBe('Must be at most 20000 characters.');
     expect(await message({ ...siteBody(image, now), jumpType: undefined })).toBe('Please choose the redirect.');
     expect(await message({ ...siteBody(image, now), jumpTarget: '' })).toBe('Please enter the redirect link.');
     expect(await message({ ...siteBody(image, now), jumpTarget: 'javascript:alert(1)' })).toBe('The redirect link must be an http or https address.');

@@ -1,7 +1,9 @@
 import { type z } from 'zod';
 import {
   ALL_AREAS,
+  ANNOUNCEMENT_CONTENT_MAX,
   ANNOUNCEMENT_IMPORT_MAX_ROWS,
+  UPLOAD_URL_PREFIX,
   ANNOUNCEMENT_SHEET_COLUMNS,
   announcementBody,
   type announcementFromTemplateBody,
@@ -116,7 +118,21 @@ async function requireRow(ctx: ServiceContext, id: string): Promise<Announcement
 
 /** The contract's body, content sanitised (the one place stored text is made safe). */
 function prepared(input: AnnouncementInput): AnnouncementInput {
-  return { ...input, content: sanitizeContent(input.content) };
+  const content = sanitizeContent(input.content);
+  // Links gain their rel and target: the stored text must still fit what the game takes.
+  if (content.length > ANNOUNCEMENT_CONTENT_MAX) throw invalidField('content', 'validation.tooLong', { maximum: ANNOUNCEMENT_CONTENT_MAX });
+  return { ...input, content };
+}
+
+/** Images are the console's own uploads: a url it never handed out is refused ("upload format error"). */
+async function requireUploads(ctx: ServiceContext, input: Pick<AnnouncementInput, 'image' | 'previewImage'>, prefix = ''): Promise<void> {
+  for (const field of ['image', 'previewImage'] as const) {
+    const url = input[field];
+    if (url === '') continue;
+    const sha256 = url.slice(UPLOAD_URL_PREFIX.length, UPLOAD_URL_PREFIX.length + 64);
+    const found = await ctx.db.selectFrom('uploads').select('sha256').where('sha256', '=', sha256).executeTakeFirst();
+    if (!found) throw invalidField(`${prefix}${field}`, 'validation.announcementImageFormat');
+  }
 }
 
 function columnsOf(body: Stored) {
@@ -261,6 +277,7 @@ async function insertNew(ctx: ServiceContext, trx: Trx, actor: AuditActor, input
 }
 
 export async function createAnnouncement(ctx: ServiceContext, action: Action, input: AnnouncementInput): Promise<Announcement> {
+  await requireUploads(ctx, input);
   const id = await ctx.db.transaction().execute(async (trx) => {
     const created = await insertNew(ctx, trx, action.actor, input);
     await audit.record(
@@ -277,6 +294,7 @@ export async function createAnnouncement(ctx: ServiceContext, action: Action, in
 /** The whole announcement anew. A sent one is pushed again at once, so the game shows the edit. */
 export async function updateAnnouncement(ctx: ServiceContext, action: Action, id: string, input: AnnouncementInput): Promise<Announcement> {
   const row = await requireRow(ctx, id);
+  await requireUploads(ctx, input);
   const before = bodyOf(row);
   const body: Stored = { ...prepared(input), sort: input.sort ?? row.sort };
   const live = row.sent_at !== null && !isExpired({ end_time: body.effectiveMode === 'exact' ? body.endTime : null }, ctx.now());
@@ -496,7 +514,15 @@ export async function importAnnouncements(ctx: ServiceContext, action: Action, f
   const details: DetailIssue[] = [];
   for (const { row, values } of rows) {
     const parsed = announcementBody.safeParse(values);
-    if (parsed.success) inputs.push(parsed.data);
+    if (parsed.success) {
+      try {
+        await requireUploads(ctx, parsed.data);
+        inputs.push(parsed.data);
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        for (const d of error.details ?? []) details.push({ path: `rows.${row}.${d.path}`, message: d.message, values: { row, field: d.path } });
+      }
+    }
     else for (const issue of zodDetails(parsed.error)) details.push({ path: `rows.${row}.${issue.path}`, message: issue.message, values: { row, field: issue.path } });
   }
   if (details.length > 0) {
@@ -554,6 +580,7 @@ export async function createTemplate(ctx: ServiceContext, action: Action, input:
     if (!row || row.deleted_at !== null) throw notFound();
     body = bodyOf(row);
   } else {
+    await requireUploads(ctx, input.body, 'body.');
     body = prepared(input.body);
   }
   const { sort: _sort, ...fields } = body;
