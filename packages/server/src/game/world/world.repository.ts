@@ -410,17 +410,9 @@ export async function withdrawAnnouncement(trx: Trx, id: string, at: number): Pr
   await trx.updateTable('game_announcements').set({ withdrawn_at: at }).where('announcement_id', '=', id).execute();
 }
 
-/** Announcements not withdrawn whose window contains `at`. */
+/** Announcements not withdrawn whose window contains `at`, in board order (smaller sort first, as `announcementBoard`). */
 export async function liveAnnouncements(db: Conn, at: number): Promise<GameAnnouncementRow[]> {
-  return db
-    .selectFrom('game_announcements')
-    .selectAll()
-    .where('withdrawn_at', 'is', null)
-    .where('start_at', '<=', at)
-    .where((eb) => eb.or([eb('end_at', 'is', null), eb('end_at', '>', at)]))
-    .orderBy('sort', 'desc')
-    .orderBy('announcement_id')
-    .execute();
+  return announcementBoard(db, at);
 }
 
 /** The board as players see it (the read `listAnnouncements`): live at `at`, smaller sort first. */
