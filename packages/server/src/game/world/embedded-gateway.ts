@@ -31,6 +31,7 @@ import type { GameAccountRow, GamePlayerRow, GameRegionRow } from './world.table
 import * as worldRepository from './world.repository.ts';
 import * as worldMails from './world-mails.repository.ts';
 import * as worldGrants from './world-grants.ts';
+import * as worldConfigs from './world-configs.ts';
 
 type Payload<K extends GameCommandKind> = Omit<GameCommandResult<K>, 'commandId' | 'appliedAt'>;
 type Handler<K extends GameCommandKind> = (trx: Trx, command: GameCommand<K>, at: number) => Promise<Payload<K>>;
@@ -719,4 +720,6 @@ const HANDLERS: { [K in GameCommandKind]: Handler<K> } = {
     const held = await worldGrants.holdGrant(trx, { grant_id: c.grantId, user_id: c.userId, not_before: c.notBefore, grants: JSON.stringify(c.grants), created_at: at }, at);
     return { grantId: c.grantId, userId: c.userId, ...held };
   },
+
+  setGameConfig: (trx, c, at) => worldConfigs.applyConfig(trx, c, at),
 };
