@@ -20,6 +20,18 @@ test.use({ viewport: { width: 1440, height: 1500 } });
 const SHOTS = '/tmp/shots-mail';
 mkdirSync(SHOTS, { recursive: true });
 
+// Strict CSP: none of these pages may trip it (an inline style or script would).
+let cspViolations: string[] = [];
+test.beforeEach(({ page }) => {
+  cspViolations = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
+});
+test.afterEach(() => {
+  expect(cspViolations).toEqual([]);
+});
+
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
 const mailRow = (page: Page, title: string) => rows(page).filter({ has: page.getByText(title, { exact: true }) });
 /** The form item whose label is `label` (its control, help and errors). */

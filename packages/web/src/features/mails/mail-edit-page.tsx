@@ -161,7 +161,7 @@ export function MailEditPage() {
 
   if (id !== null && !mail) {
     return (
-      <PageContainer title={t('titles.edit', { id })}>
+      <PageContainer title={t('titles.add')}>
         <Card>{existing.isError ? <Alert type="error" showIcon title={t('form.loadFailed')} /> : <Spin style={{ display: 'block', margin: '48px auto' }} />}</Card>
       </PageContainer>
     );
@@ -261,9 +261,21 @@ function MailForm({ mail, onCreated, onSend: openSend }: { mail: MailDetail | nu
   const idsCount = (text: string) => <Typography.Text type="secondary">{t('form.idsCount', { count: parseRoleIds(text).length })}</Typography.Text>;
   const secondsExtra = (seconds: number | null | undefined) => (seconds ? `${formatStamp(seconds * 1000)} · ${t('form.createTimeHelp')}` : t('form.createTimeHelp'));
 
+  /** Import from Excel and Clear, under the ids field of the mail's type. */
+  const idsActions = (field: 'roleIdsText' | 'excludeRoleIdsText') => (
+    <Space wrap style={{ marginBottom: 24 }}>
+      <Button icon={<FileExcelOutlined />} disabled={!editable} onClick={() => setImporting(field)}>
+        {t('actions.import')}
+      </Button>
+      <Button disabled={!editable} onClick={() => form.setFieldValue(field, '')}>
+        {t('actions.clearIds')}
+      </Button>
+    </Space>
+  );
+
   return (
     <PageContainer
-      title={mail ? t('titles.edit', { id: mail.id }) : t('titles.add')}
+      title={mail ? t('titles.edit', { title: mail.title }) : t('titles.add')}
       description={t('descriptions.add')}
       extra={
         <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate(paths.mailList)}>
@@ -301,7 +313,9 @@ function MailForm({ mail, onCreated, onSend: openSend }: { mail: MailDetail | nu
             <Form.Item name="roleIdsText" label={<Space>{t('fields.roleIds')}{idsCount(roleIdsText)}</Space>} extra={t('form.idsHelp')}>
               <Input.TextArea rows={5} placeholder={t('form.idsPlaceholder')} aria-label={t('fields.roleIds')} />
             </Form.Item>
-          ) : (
+          ) : null}
+          {type === 'private' ? idsActions('roleIdsText') : null}
+          {type === 'private' ? null : (
             <>
               <Row gutter={16}>
                 <Col xs={24} lg={16}>
@@ -318,6 +332,7 @@ function MailForm({ mail, onCreated, onSend: openSend }: { mail: MailDetail | nu
               <Form.Item name="excludeRoleIdsText" label={<Space>{t('fields.excludeRoleIds')}{idsCount(excludeText)}</Space>} extra={t('form.excludeHelp')}>
                 <Input.TextArea rows={3} placeholder={t('form.idsPlaceholder')} aria-label={t('fields.excludeRoleIds')} />
               </Form.Item>
+              {idsActions('excludeRoleIdsText')}
               <Row gutter={16}>
                 <Col xs={12} lg={6}>
                   <Form.Item name="minCreateTime" label={`${t('fields.createTime')} · ${t('fields.minimum')}`} extra={secondsExtra(minCreateTime)}>
@@ -342,17 +357,6 @@ function MailForm({ mail, onCreated, onSend: openSend }: { mail: MailDetail | nu
               </Row>
             </>
           )}
-          <Space wrap>
-            <Button icon={<FileExcelOutlined />} disabled={!editable} onClick={() => setImporting(type === 'private' ? 'roleIdsText' : 'excludeRoleIdsText')}>
-              {t('actions.import')}
-            </Button>
-            <Button
-              disabled={!editable}
-              onClick={() => form.setFieldValue(type === 'private' ? 'roleIdsText' : 'excludeRoleIdsText', '')}
-            >
-              {t('actions.clearIds')}
-            </Button>
-          </Space>
         </Card>
 
         <Card title={t('form.timing')} style={{ marginTop: 16 }}>

@@ -61,7 +61,7 @@ export function MailListPage() {
       {
         key: 'validity',
         title: t('fields.validity'),
-        width: 240,
+        width: 260,
         render: (_, m) => (
           <Space direction="vertical" size={0}>
             <span style={{ whiteSpace: 'nowrap' }}>{m.startTime}</span>

@@ -9,7 +9,7 @@ export const en = {
   titles: {
     list: 'Mail',
     add: 'New mail',
-    edit: 'Edit mail {{id}}',
+    edit: 'Edit mail "{{title}}"',
     detail: 'Mail {{id}}',
     send: 'Send mail "{{title}}"?',
   },
@@ -180,7 +180,7 @@ export const zhCN: Translation<typeof en> = {
   titles: {
     list: '邮件',
     add: '新建邮件',
-    edit: '编辑邮件 {{id}}',
+    edit: '编辑邮件“{{title}}”',
     detail: '邮件 {{id}}',
     send: '发送邮件“{{title}}”？',
   },
