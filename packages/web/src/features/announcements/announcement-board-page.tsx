@@ -19,7 +19,7 @@ import { showInfo, showSuccess } from '../../shared/feedback.ts';
 import { useSearchState } from '../../shared/hooks/use-search-state.ts';
 import { paths } from '../../shared/paths.ts';
 import { translateKey } from '../../shared/translate.ts';
-import { AreaText, EffectiveText, StatusTag, TabCell } from './announcement-fields.tsx';
+import { AreaText, StatusTag, TabCell } from './announcement-fields.tsx';
 import { parseBoardType } from './announcement-filters.ts';
 import { AnnouncementPreview } from './announcement-preview.tsx';
 import { boardQueryOptions, usePublishAnnouncement, useSortAnnouncements } from './announcements.queries.ts';
@@ -159,24 +159,27 @@ function Board({ type }: { type: AnnouncementKind }) {
 
   const columns: TableColumnsType<Announcement> = [
     ...(canEdit ? [{ key: 'handle', width: 44, align: 'center' as const, render: () => <DragHandle /> }] : []),
-    { key: 'place', title: '#', width: 48, render: (_, __, index) => index + 1 },
+    { key: 'place', title: '#', width: 44, render: (_, __, index) => index + 1 },
     {
       key: 'title',
       title: t('fields.title'),
       render: (_, a) => (
-        <Typography.Text strong ellipsis={{ tooltip: a.title }} className="gm-board-title">
-          {a.title}
-        </Typography.Text>
+        <div className="gm-cell-title">
+          <Typography.Text strong ellipsis={{ tooltip: a.title }} className="gm-board-title">
+            {a.title}
+          </Typography.Text>
+          <span className="gm-cell-sub">
+            <TabCell tab={a.tab} tabTitle={a.tabTitle} />
+          </span>
+        </div>
       ),
     },
-    { key: 'tab', title: t('fields.tab'), width: 160, render: (_, a) => <TabCell tab={a.tab} tabTitle={a.tabTitle} /> },
     { key: 'area', title: t('fields.areaId'), width: 100, render: (_, a) => <AreaText areaId={a.areaId} /> },
     { key: 'status', title: t('fields.status'), width: 110, render: (_, a) => <StatusTag announcement={a} /> },
-    { key: 'effective', title: t('fields.effective'), width: 170, render: (_, a) => <EffectiveText announcement={a} /> },
     {
       key: 'actions',
       title: t('common:table.actions'),
-      width: 190,
+      width: 180,
       render: (_, a) => (
         <Allowed code={P.ANNOUNCEMENT_EDIT}>
           <RowActions>
@@ -201,7 +204,7 @@ function Board({ type }: { type: AnnouncementKind }) {
 
   return (
     <Row gutter={[16, 16]}>
-      <Col xs={24} xxl={15}>
+      <Col xs={24} xl={14}>
         <Card
           title={t('titles.board')}
           extra={
@@ -231,7 +234,7 @@ function Board({ type }: { type: AnnouncementKind }) {
                 dataSource={rows}
                 loading={query.isPending}
                 pagination={false}
-                scroll={{ x: 900 }}
+                scroll={{ x: 680 }}
                 rowClassName={(a) => (a.id === selected?.id ? 'gm-row-selected' : '')}
                 onRow={(a) => ({ onClick: () => setSelectedId(a.id) })}
                 locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('board.empty', { type: t(`types.${type}`) })} /> }}
@@ -240,12 +243,13 @@ function Board({ type }: { type: AnnouncementKind }) {
           </DndContext>
         </Card>
       </Col>
-      <Col xs={24} xxl={9}>
+      <Col xs={24} xl={10}>
         <Card title={t('board.gameView')} className="gm-sticky-card" extra={selected ? <StatusTag announcement={selected} /> : null}>
           {selected ? (
             <AnnouncementPreview
               fields={selected}
-              others={rows.filter((a) => a.id !== selected.id && a.status === 'sent').slice(0, 6)}
+              // The game lists what it shows (sent), in the board's order; the chosen one is open.
+              board={{ tabs: rows.filter((a) => a.status === 'sent' || a.id === selected.id), activeId: selected.id }}
             />
           ) : (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('board.empty', { type: t(`types.${type}`) })} />

@@ -27,12 +27,12 @@ export function AnnouncementImportDialog({ open, onClose }: { open: boolean; onC
 
   const read = (file: File, all: File[]) => {
     setResult(null);
-    setProblems([]);
     if (all.length !== 1) {
-      // Each file of a multiple drop comes here; the first says it once.
-      if (file === all[0]) setProblems([translateKey('validation:excelOneFile')]);
+      // Each file of a multiple drop comes here; each says the same.
+      setProblems([translateKey('validation:excelOneFile')]);
       return false;
     }
+    setProblems([]);
     if (!/\.(xlsx|xls)$/i.test(file.name)) {
       setProblems([translateKey('validation:excelFormat')]);
       return false;

@@ -32,10 +32,10 @@ export type PreviewFields = Partial<
 /**
  * The announcement as the game shows it (the reference game server's board): in-site and login
  * announcements as a page of the announcement window with their tab on the left, the popup card
- * when the announcement pops up, and a scrolling one as a marquee over the scene. `others` are
- * the other tabs of the same board, shown beside it (the board page passes them).
+ * when the announcement pops up, and a scrolling one as a marquee over the scene. `board`: the
+ * tabs of the whole board in its order, this one active (the board page passes them).
  */
-export function AnnouncementPreview({ fields, others = [] }: { fields: PreviewFields; others?: { id: string; tab: number; tabTitle: string; hotType: number }[] }) {
+export function AnnouncementPreview({ fields, board }: { fields: PreviewFields; board?: { tabs: { id: string; tabTitle: string; hotType: number }[]; activeId: string } }) {
   const { t } = useTranslation('announcements');
   const type = fields.type ?? 'site';
 
@@ -59,10 +59,11 @@ export function AnnouncementPreview({ fields, others = [] }: { fields: PreviewFi
       <div className={type === 'login' ? 'gm-game-login' : undefined}>
         <div className="gm-game-board">
           <div className="gm-game-tabs" role="tablist">
-            <GameTab active tabTitle={fields.tabTitle || t('preview.tab')} hotType={fields.hotType ?? 0} />
-            {others.map((o) => (
-              <GameTab key={o.id} active={false} tabTitle={o.tabTitle} hotType={o.hotType} />
-            ))}
+            {board ? (
+              board.tabs.map((o) => <GameTab key={o.id} active={o.id === board.activeId} tabTitle={o.tabTitle} hotType={o.hotType} />)
+            ) : (
+              <GameTab active tabTitle={fields.tabTitle || t('preview.tab')} hotType={fields.hotType ?? 0} />
+            )}
           </div>
           <div className="gm-game-page">
             {fields.tab ? <span className={`gm-game-category gm-game-category-${fields.tab}`}>{t(`tabs.${String(fields.tab) as '1'}`)}</span> : null}
