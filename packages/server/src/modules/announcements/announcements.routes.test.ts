@@ -79,10 +79,13 @@ describe('uploads', () => {
     const wrongExt = await t.call(null, { method: 'GET', url: renamed.result.url.replace(/\.png$/, '.jpg') });
     expect(wrongExt.statusCode).toBe(404);
 
+    // Above the API's 1 MB body limit, below the upload's 2 MB: taken.
+    const large = await upload(admin, [{ filename: 'large.png', content: Buffer.concat([pngOf(2, 2, 11), Buffer.alloc(1536 * 1024)]) }]);
+    expect(large.result).toMatchObject({ contentType: 'image/png', size: 1536 * 1024 + pngOf(2, 2, 11).length });
     const jpeg = await upload(admin, [{ filename: 'shot.JPG', content: jpegOf() }]);
     expect(jpeg.result).toMatchObject({ contentType: 'image/jpeg' });
     expect(jpeg.result.url).toMatch(/\.jpg$/);
-    expect((await auditEntries(t, 'uploads.create')).length).toBe(4);
+    expect((await auditEntries(t, 'uploads.create')).length).toBe(5);
   });
 
   it('refuses an HTML page named .png, other formats, an empty file, two files, too large a file, and a caller without 21017', async () => {
