@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Announcement } from '@gm/contract/announcements.contract.ts';
+import type { Announcement, UploadResult } from '@gm/contract/announcements.contract.ts';
 import { buildApp, JOB_HANDLERS } from '../../app.ts';
 import { seedOperators } from '../operators/operators.seed.ts';
 import { seedRegionsAndCatalogue } from '../../game/world/world.seed.ts';
@@ -14,7 +14,7 @@ import { runDueJobs } from '../../platform/jobs/jobs.service.ts';
 import type { Envelope } from '../../testing/api-helpers.ts';
 import { ADMIN_PASSWORD, DEMO_PASSWORD } from '../../testing/test-app.ts';
 import { testDatabaseTarget } from '../../testing/test-database.ts';
-import { siteBody } from './announcements.fixtures.ts';
+import { multipart, pngOf, siteBody } from './announcements.fixtures.ts';
 import { PUBLISH_JOB } from './announcements.service.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -53,6 +53,21 @@ async function signIn(app: Awaited<ReturnType<typeof buildApp>>): Promise<string
 /** An in-site announcement without an image upload: a scrolling one needs none. */
 const scrolling = (now: number, title: string, publishTime: number) =>
   siteBody('', now, { type: 'scrolling', image: '', previewImage: '', title, publishTime, startTime: now, endTime: now + 86_400_000 });
+
+describe('uploads across instances', () => {
+  it('an image uploaded through one instance is served by the other', async () => {
+    const clock = Date.now();
+    const [a, b] = await twoInstances(() => clock);
+    const token = await signIn(a);
+    const png = pngOf(5, 5, 21);
+    const form = multipart([{ filename: 'shared.png', content: png }]);
+    const uploaded = (await a.inject({ method: 'POST', url: '/api/gm/admin/uploads', payload: form.payload, headers: { ...form.headers, authorization: token } })).json<Envelope<UploadResult>>();
+    const served = await b.inject({ method: 'GET', url: uploaded.result.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(png)).toBe(true);
+  });
+});
 
 describe('scheduled publish across instances', () => {
   it('fires once when two instances run at the same moment, not again after a restart, and never after a delete or a cleared time', async () => {
