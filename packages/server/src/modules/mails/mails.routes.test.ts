@@ -269,6 +269,24 @@ describe('a game that cannot be reached', () => {
   });
 });
 
+describe('"system exception"', () => {
+  it('answers the spec’s words for a failure that is neither a refusal nor the game’s, in both languages', async () => {
+    const gateway = t.app.ctx.gateway;
+    gateway.knownIds = () => Promise.reject(new Error('disk on fire'));
+    const res = await api.post(admin, '/mails', body());
+    expect(res).toEqual({ code: ErrorCode.SYSTEM_ERROR, message: 'system exception' });
+    expect((await api.post(admin, '/mails', body(), 'zh-CN')).message).toBe('系统异常');
+
+    const mail = await create({ type: 'public', areaIds: ['1001'], roleIds: [] });
+    await api.post(admin, `/mails/${mail.id}/send`, { confirmed: true });
+    gateway.mailRecipients = () => Promise.reject(new Error('boom'));
+    const detail = await api.get<MailDetailResult>(admin, `/mails/${mail.id}`);
+    expect(detail.result).toMatchObject({ mail: { id: mail.id, status: 'sent' }, recipients: null, recipientsError: 'system exception' });
+    gateway.mailRecipients = () => Promise.reject(GatewayError.unavailable('connection refused'));
+    expect((await api.get<MailDetailResult>(admin, `/mails/${mail.id}`)).result.recipientsError).toContain('The game server is unavailable (connection refused)');
+  });
+});
+
 describe('withdraw', () => {
   it('takes the mail out of the mailboxes that did not collect it', async () => {
     const mail = await create({ roleIds: roles.slice(0, 3) });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, okResult } from '@gm/contract/common.contract.ts';
 import {
@@ -17,10 +17,28 @@ import {
   mailSendResult,
   mailWithdrawResult,
 } from '@gm/contract/mails.contract.ts';
+import { ErrorCode } from '@gm/contract/errors.ts';
 import { P } from '@gm/contract/permissions.ts';
+import { isGatewayError } from '../../game/gateway/gateway.ts';
+import { DomainError } from '../../platform/errors/domain-error.ts';
+import { requestLanguage } from '../../platform/i18n.ts';
 import { actorOf, type ServiceContext } from '../../platform/context.ts';
 import { ok } from '../../platform/reply.ts';
 import * as mails from './mails.service.ts';
+
+/**
+ * Answers the service's result; a failure that is neither the service's own refusal nor the
+ * game's is the spec's "system exception" (logged with its cause; never shown).
+ */
+async function guarded<T>(request: FastifyRequest, work: () => Promise<T>) {
+  try {
+    return ok(await work());
+  } catch (error) {
+    if (error instanceof DomainError || isGatewayError(error)) throw error;
+    request.log.error({ err: error }, 'mail request failed');
+    throw new DomainError(ErrorCode.SYSTEM_ERROR, { messageKey: 'errors.mailSystemException' });
+  }
+}
 
 /** In-game mail (`/mail/list`, `/mail/add`, `/mail/detail`; issue 13 "API"). */
 export function mailsRoutes(ctx: ServiceContext) {
@@ -31,59 +49,59 @@ export function mailsRoutes(ctx: ServiceContext) {
     app.get('/items', {
       config: { permission: P.MAIL_LIST },
       schema: { tags, summary: "The game's item catalogue (what a mail may carry), read through the gateway", response: { 200: envelope(itemCatalogue) } },
-    }, async () => ok({ items: await mails.listItems(ctx) }));
+    }, async (request) => guarded(request, async () => ({ items: await mails.listItems(ctx) })));
 
     app.get('/mails', {
       config: { permission: P.MAIL_LIST },
       schema: { tags, summary: 'Mails, newest first', querystring: mailListQuery, response: { 200: envelope(mailPage) } },
-    }, async (request) => ok(await mails.listMails(ctx, request.query)));
+    }, async (request) => guarded(request, () => mails.listMails(ctx, request.query)));
 
     app.post('/mails', {
       bodyLimit: MAIL_BODY_MAX_BYTES,
       config: { permission: P.MAIL_EDIT, action: 'mails.create' },
       schema: { tags, summary: 'A new draft (a private mail names up to 100,000 role ids)', body: mailBody, response: { 200: envelope(mailDetail) } },
-    }, async (request) => ok(await mails.createMail(ctx, actorOf(request), request.body)));
+    }, async (request) => guarded(request, () => mails.createMail(ctx, actorOf(request), request.body)));
 
     app.get('/mails/:id', {
       config: { permission: P.MAIL_LIST },
       schema: { tags, summary: 'One mail with every field, and (once it reached the game) the first page of its recipients with collected', params: mailIdParams, response: { 200: envelope(mailDetailResult) } },
-    }, async (request) => ok(await mails.getMail(ctx, request.params.id)));
+    }, async (request) => guarded(request, () => mails.getMail(ctx, request.params.id, requestLanguage(request))));
 
     app.put('/mails/:id', {
       bodyLimit: MAIL_BODY_MAX_BYTES,
       config: { permission: P.MAIL_EDIT, action: 'mails.update' },
       schema: { tags, summary: 'Edit a draft or a scheduled mail (it goes back to draft)', params: mailIdParams, body: mailBody, response: { 200: envelope(mailDetail) } },
-    }, async (request) => ok(await mails.updateMail(ctx, actorOf(request), request.params.id, request.body)));
+    }, async (request) => guarded(request, () => mails.updateMail(ctx, actorOf(request), request.params.id, request.body)));
 
     app.delete('/mails/:id', {
       config: { permission: P.MAIL_EDIT, action: 'mails.delete' },
       schema: { tags, summary: 'Delete a draft or a scheduled mail', params: mailIdParams, response: { 200: envelope(okResult) } },
-    }, async (request) => ok(await mails.deleteMail(ctx, actorOf(request), request.params.id)));
+    }, async (request) => guarded(request, () => mails.deleteMail(ctx, actorOf(request), request.params.id)));
 
     app.post('/mails/:id/copy', {
       config: { permission: P.MAIL_EDIT, action: 'mails.copy' },
       schema: { tags, summary: 'A new draft with the same body', params: mailIdParams, response: { 200: envelope(mailDetail) } },
-    }, async (request) => ok(await mails.copyMail(ctx, actorOf(request), request.params.id)));
+    }, async (request) => guarded(request, () => mails.copyMail(ctx, actorOf(request), request.params.id)));
 
     app.get('/mails/:id/preview', {
       config: { permission: P.MAIL_LIST },
       schema: { tags, summary: 'What sending would give out: each item x recipients', params: mailIdParams, response: { 200: envelope(mailSendPreview) } },
-    }, async (request) => ok(await mails.preview(ctx, request.params.id)));
+    }, async (request) => guarded(request, () => mails.preview(ctx, request.params.id)));
 
     app.post('/mails/:id/send', {
       config: { permission: P.MAIL_EDIT, action: 'mails.send' },
       schema: { tags, summary: 'Send after the items were checked (`confirmed: true`): scheduled at its start time, or now', params: mailIdParams, body: mailSendBody, response: { 200: envelope(mailSendResult) } },
-    }, async (request) => ok(await mails.sendMail(ctx, actorOf(request), request.params.id)));
+    }, async (request) => guarded(request, () => mails.sendMail(ctx, actorOf(request), request.params.id)));
 
     app.post('/mails/:id/withdraw', {
       config: { permission: P.MAIL_EDIT, action: 'mails.withdraw' },
       schema: { tags, summary: 'Take a mail back from every mailbox that did not collect it (a scheduled one is cancelled)', params: mailIdParams, response: { 200: envelope(mailWithdrawResult) } },
-    }, async (request) => ok(await mails.withdrawMail(ctx, actorOf(request), request.params.id)));
+    }, async (request) => guarded(request, () => mails.withdrawMail(ctx, actorOf(request), request.params.id)));
 
     app.get('/mails/:id/recipients', {
       config: { permission: P.MAIL_LIST },
       schema: { tags, summary: "The mailboxes holding the mail, from the game, by role id (keyset `after`), with collected", params: mailIdParams, querystring: mailRecipientsQuery, response: { 200: envelope(mailRecipientsPage) } },
-    }, async (request) => ok(await mails.recipients(ctx, request.params.id, request.query)));
+    }, async (request) => guarded(request, () => mails.recipients(ctx, request.params.id, request.query)));
   };
 }
 

@@ -41,6 +41,7 @@ import {
   type MailSummary,
   type MailWithdrawResult,
 } from '@gm/contract/mails.contract.ts';
+import { translate, type Language } from '@gm/contract/messages.ts';
 import { P } from '@gm/contract/permissions.ts';
 import { MAX_COMMAND_TARGETS } from '@gm/contract/game-commands.contract.ts';
 import type { MailRow, NewMail } from '../../db/mails.table.ts';
@@ -204,14 +205,16 @@ export async function listMails(ctx: ServiceContext, q: MailListQuery): Promise<
 /** Whether the game may hold the mail (a batch or the public record may have reached it). */
 const reachedGame = (row: Pick<MailRow, 'status' | 'batches_done'>) => row.status === 'sending' || row.status === 'sent' || row.status === 'withdrawn' || row.batches_done > 0;
 
-export async function getMail(ctx: ServiceContext, id: string): Promise<MailDetailResult> {
+export async function getMail(ctx: ServiceContext, id: string, lang: Language): Promise<MailDetailResult> {
   const row = await loadRow(ctx, id);
   const mail = await detailOf(ctx, row);
   if (!reachedGame(row)) return { mail, recipients: null, recipientsError: null };
   try {
     return { mail, recipients: await ctx.gateway.mailRecipients({ mailId: id, size: 50 }), recipientsError: null };
   } catch (error) {
-    return { mail, recipients: null, recipientsError: isGatewayError(error) ? `${error.kind}: ${error.reason}` : 'system exception' };
+    // The mail still shows; the recipients part says why it is missing.
+    const unreachable = isGatewayError(error) && (error.kind === 'unavailable' || error.kind === 'timeout');
+    return { mail, recipients: null, recipientsError: unreachable ? translate(lang, `game.${error.kind}`, { reason: error.reason }) : translate(lang, 'errors.mailSystemException') };
   }
 }
 
