@@ -328,3 +328,24 @@ export const gameConfigSaveResult = gameConfigState.extend({
   created: z.boolean(),
 });
 export type GameConfigSaveResult = z.infer<typeof gameConfigSaveResult>;
+
+/** The operation log's names of a save (each also pushes to the game). */
+export const GAME_CONFIG_LABELS: Record<GameConfigKey, { en: string; zh: string }> = {
+  functionLock: { en: 'public function lock', zh: '公共功能锁' },
+  checkIn: { en: 'check-in config', zh: '签到配置' },
+  share: { en: 'share config', zh: '分享配置' },
+  questionnaire: { en: 'questionnaire redirect', zh: '问卷跳转配置' },
+  officialNews: { en: 'official site news', zh: '官网新闻' },
+  arena: { en: 'arena season', zh: '竞技场赛季' },
+  summitDuel: { en: 'summit duel season', zh: '巅峰对决赛季' },
+};
+export const gameConfigAction = (key: GameConfigKey) => `gameConfig.${key}` as const;
+export const GAME_CONFIG_AUDIT_ACTIONS = {
+  'gameConfig.functionLock': { en: 'Save and push the public function lock', zh: '保存并下发公共功能锁' },
+  'gameConfig.checkIn': { en: 'Save and push the check-in config', zh: '保存并下发签到配置' },
+  'gameConfig.share': { en: 'Save and push the share config', zh: '保存并下发分享配置' },
+  'gameConfig.questionnaire': { en: 'Save and push the questionnaire redirect', zh: '保存并下发问卷跳转配置' },
+  'gameConfig.officialNews': { en: 'Save and push the official site news', zh: '保存并下发官网新闻' },
+  'gameConfig.arena': { en: 'Save and push the arena season', zh: '保存并下发竞技场赛季' },
+  'gameConfig.summitDuel': { en: 'Save and push the summit duel season', zh: '保存并下发巅峰对决赛季' },
+} as const satisfies Record<ReturnType<typeof gameConfigAction>, { en: string; zh: string }>;

@@ -40,6 +40,7 @@ import { exploreRoutes } from './modules/explore/explore.routes.ts';
 import { exchangeClaimsRoutes } from './modules/exchange-claims/exchange-claims.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { cbtRebateRoutes } from './modules/cbt-rebate/cbt-rebate.routes.ts';
+import { gameConfigRoutes } from './modules/game-config/game-config.routes.ts';
 import { mailJobHandlers, mailsRoutes } from './modules/mails/mails.routes.ts';
 import { developRoutes } from './modules/develop/develop.routes.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
@@ -158,6 +159,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(exchangeClaimsRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(ordersRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(cbtRebateRoutes(ctx), { prefix: '/api/gm/admin' });
+  await app.register(gameConfigRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(mailsRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(developRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(logsRoutes(ctx), { prefix: '/api/gm/admin' });
