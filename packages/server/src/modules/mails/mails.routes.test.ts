@@ -300,6 +300,23 @@ describe('withdraw', () => {
     expect(await auditEntries(t, 'mails.withdraw')).toHaveLength(1);
   });
 
+  it('a batch on its way while the mail is withdrawn is taken back too', async () => {
+    const mail = await create({ roleIds: roles.slice(0, 2) });
+    const gateway = t.app.ctx.gateway;
+    const deliverMail = gateway.deliverMail;
+    let withdrawn: Envelope<MailWithdrawResult> | undefined;
+    gateway.deliverMail = async (command) => {
+      // The operator withdraws before the first batch reaches the game: the game does not know the mail yet.
+      withdrawn ??= await api.post<MailWithdrawResult>(admin, `/mails/${mail.id}/withdraw`);
+      return deliverMail(command);
+    };
+    await api.post(admin, `/mails/${mail.id}/send`, { confirmed: true });
+    expect(withdrawn?.result).toMatchObject({ removed: 0, mail: { status: 'withdrawn' } });
+    expect(await gw().world.mailbox(roles[0] ?? '')).toEqual([]);
+    expect(await gw().world.mailbox(roles[1] ?? '')).toEqual([]);
+    expect((await api.get<MailDetailResult>(admin, `/mails/${mail.id}`)).result.mail.status).toBe('withdrawn');
+  });
+
   it('a scheduled mail is cancelled: its job never fires', async () => {
     const mail = await create({ startTime: wall(t.clock.now + HOUR) });
     await api.post(admin, `/mails/${mail.id}/send`, { confirmed: true });

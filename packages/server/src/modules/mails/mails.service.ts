@@ -551,7 +551,14 @@ async function deliver(ctx: ServiceContext, id: string, actor: AuditActor): Prom
     }
     const at = ctx.now();
     // Not recorded: someone else recorded it first, or the mail was withdrawn meanwhile.
-    if (!(await mailsRepository.recordBatch(ctx.db, id, batch, delivered, unknown, at))) return { stopped: batch };
+    if (!(await mailsRepository.recordBatch(ctx.db, id, batch, delivered, unknown, at))) {
+      // Withdrawn while this batch was on its way: the game may have taken it after the
+      // withdrawal (it did not know the mail yet), so take it back once more.
+      if ((await mailsRepository.findSummary(ctx.db, id))?.status === 'withdrawn') {
+        await ctx.gateway.withdrawMail({ commandId: `mail:${id}:withdraw:${batch}`, mailId: id }).catch(() => undefined);
+      }
+      return { stopped: batch };
+    }
   }
   const at = ctx.now();
   const done = await mailsRepository.find(ctx.db, id);
