@@ -9,6 +9,8 @@ import { ORDER_AUDIT_ACTIONS } from './orders.contract.ts';
 import { MAIL_AUDIT_ACTIONS } from './mails.contract.ts';
 import { ANNOUNCEMENT_AUDIT_ACTIONS } from './announcements.contract.ts';
 import { REBATE_AUDIT_ACTIONS } from './cbt-rebate.contract.ts';
+import { CALLBACK_AUDIT_ACTIONS } from './payment-callbacks.contract.ts';
+import { REDEEM_AUDIT_ACTIONS } from './redeem-codes.contract.ts';
 import { GAME_CONFIG_AUDIT_ACTIONS } from './game-config.contract.ts';
 
 export const AUDIT_OUTCOMES = ['ok', 'failed', 'denied'] as const;
@@ -52,6 +54,8 @@ export const AUDIT_ACTIONS = {
   ...MAIL_AUDIT_ACTIONS,
   ...ANNOUNCEMENT_AUDIT_ACTIONS,
   ...REBATE_AUDIT_ACTIONS,
+  ...CALLBACK_AUDIT_ACTIONS,
+  ...REDEEM_AUDIT_ACTIONS,
   ...GAME_CONFIG_AUDIT_ACTIONS,
 } as const satisfies Record<string, { en: string; zh: string }>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -566,6 +566,7 @@ export const GAME_REFUSAL_REASONS = [
   'itemNotFound',
   'announcementNotFound',
   'mailNotFound',
+  'redeemBatchNotFound',
   'callbackNotFound',
   'regionExists',
   'regionMerged',

@@ -13,8 +13,11 @@ import type { MailTables } from './mails.table.ts';
 import type { AnnouncementTables } from './announcements.table.ts';
 import type { CbtRebateTables } from './cbt-rebate.table.ts';
 import type { GameGrantTables } from '../game/world/world-grants.ts';
+import type { RedeemBatchTables } from './redeem-batches.table.ts';
+import type { GameRedeemTables } from '../game/world/world-redeem.ts';
+import type { GameCallbackTables } from '../game/world/world-callbacks.ts';
 import type { GameLiveConfigTables } from '../game/world/world-configs.ts';
 import type { GameConfigTables } from './game-config.table.ts';
 
 /** The whole database, composed from the table files of each part (types only). */
-export interface DB extends IdentityTables, AuditTables, IngestTables, GameWorldTables, GameReportTables, PlayerManagementTables, JobTables, BasicManagementTables, LogQueryTables, SecretTables, ExportTaskTables, MailTables, AnnouncementTables, CbtRebateTables, GameGrantTables, GameConfigTables, GameLiveConfigTables {}
+export interface DB extends IdentityTables, AuditTables, IngestTables, GameWorldTables, GameReportTables, PlayerManagementTables, JobTables, BasicManagementTables, LogQueryTables, SecretTables, ExportTaskTables, MailTables, AnnouncementTables, CbtRebateTables, GameGrantTables, GameCallbackTables, GameConfigTables, GameLiveConfigTables, RedeemBatchTables, GameRedeemTables {}

@@ -14,7 +14,9 @@ import * as createExportTasks from './2026-11-22T1400-create-export-tasks.ts';
 import * as createMails from './2026-11-26T0910-create-mails.ts';
 import * as createAnnouncements from './2026-11-26T0900-create-announcements.ts';
 import * as createBetaRebates from './2026-11-26T0920-create-beta-rebates.ts';
+import * as createRedeemBatches from './2026-11-26T1000-create-redeem-batches.ts';
 import * as createGameConfigs from './2026-11-26T0950-create-game-configs.ts';
+import * as createPaymentCallbacks from './2026-11-26T0930-create-payment-callbacks.ts';
 
 /** Every migration, in order. Names are timestamps so they sort as they were written. */
 export const migrations: Record<string, Migration> = {
@@ -33,5 +35,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0900-create-announcements': createAnnouncements,
   '2026-11-26T0910-create-mails': createMails,
   '2026-11-26T0920-create-beta-rebates': createBetaRebates,
+  '2026-11-26T0930-create-payment-callbacks': createPaymentCallbacks,
   '2026-11-26T0950-create-game-configs': createGameConfigs,
+  '2026-11-26T1000-create-redeem-batches': createRedeemBatches,
 };

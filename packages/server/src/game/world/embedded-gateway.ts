@@ -31,6 +31,8 @@ import type { GameAccountRow, GamePlayerRow, GameRegionRow } from './world.table
 import * as worldRepository from './world.repository.ts';
 import * as worldMails from './world-mails.repository.ts';
 import * as worldGrants from './world-grants.ts';
+import * as worldRedeem from './world-redeem.ts';
+import * as worldCallbacks from './world-callbacks.ts';
 import * as worldConfigs from './world-configs.ts';
 
 type Payload<K extends GameCommandKind> = Omit<GameCommandResult<K>, 'commandId' | 'appliedAt'>;
@@ -715,10 +717,27 @@ const HANDLERS: { [K in GameCommandKind]: Handler<K> } = {
     return { orderId: order.order_id, roleId: order.role_id, before: { status: 'completed' as const }, after: { status: 'cancelled' as const }, deducted };
   },
 
+  async retryPaymentCallback(trx, c, at) {
+    const row = await worldCallbacks.findCallback(trx, c.callbackId);
+    if (!row) throw GatewayError.rejected('callbackNotFound', { callbackId: c.callbackId });
+    const tried = await worldCallbacks.retry(trx, row, c.by, at);
+    return { callbackId: row.callback_id, orderId: row.order_id, before: { status: tried.before }, after: { status: tried.after }, attempt: tried.attempt, granted: tried.granted };
+  },
+
   async grantAccountRebate(trx, c, at) {
     await requireAccounts(trx, [c.userId]);
     const held = await worldGrants.holdGrant(trx, { grant_id: c.grantId, user_id: c.userId, not_before: c.notBefore, grants: JSON.stringify(c.grants), created_at: at }, at);
     return { grantId: c.grantId, userId: c.userId, ...held };
+  },
+
+  async publishRedeemBatch(trx, c, at) {
+    return worldRedeem.publishBatch(trx, c, at);
+  },
+
+  async disableRedeemBatch(trx, c, at) {
+    const earlier = await worldRedeem.disableBatch(trx, c.batchId, at);
+    if (!earlier) throw GatewayError.rejected('redeemBatchNotFound', { batchId: c.batchId });
+    return { batchId: c.batchId, before: { live: earlier.status === 'active' }, after: { live: false }, claimed: Number(earlier.claimed) };
   },
 
   setGameConfig: (trx, c, at) => worldConfigs.applyConfig(trx, c, at),

@@ -10,6 +10,8 @@ import type { Db, Trx } from '../../db/database.ts';
 import type { GameOrderRow, GamePlayerRow, GameRegionRow } from './world.table.ts';
 import * as worldRepository from './world.repository.ts';
 import * as worldMails from './world-mails.repository.ts';
+import { redeem, RedeemRefused, type RedeemClaimResult } from './world-redeem.ts';
+import type { RedeemRefusal } from '@gm/contract/redeem-codes.contract.ts';
 
 /** A ban or mute is in force while its end is later than now. */
 export function inForce(until: number | null, now: number): boolean {
@@ -185,6 +187,11 @@ export interface GameWorld {
   mailbox(roleId: string): Promise<MailboxEntry[]>;
   /** The role buys a product; an unpaid order stays incomplete until replenished. */
   placeOrder(roleId: string, productId: string, options: PlaceOrderOptions): Promise<GameOrderRow>;
+  /**
+   * The role types a redeem code: its rewards are granted and the claim recorded (what
+   * `/exchange/list` shows), or the reason it was refused (nothing changes).
+   */
+  redeemCode(roleId: string, code: string): Promise<{ ok: true; claim: RedeemClaimResult } | { ok: false; reason: RedeemRefusal }>;
   /** What an area's players see now. */
   liveAnnouncements(areaId: string): Promise<{ announcementId: string; type: string; title: string }[]>;
 }
@@ -294,6 +301,15 @@ export function createGameWorld(db: Db, now: () => number = Date.now): GameWorld
         }
         return order;
       });
+    },
+    async redeemCode(roleId, code) {
+      try {
+        const claim = await db.transaction().execute((trx) => redeem(trx, roleId, code, now()));
+        return { ok: true as const, claim };
+      } catch (error) {
+        if (error instanceof RedeemRefused) return { ok: false as const, reason: error.reason };
+        throw error;
+      }
     },
     async liveAnnouncements(areaId) {
       const rows = await worldRepository.liveAnnouncements(db, now());
