@@ -43,7 +43,7 @@ export async function storeLanguageSetting(page: Page, setting: 'en' | 'cn'): Pr
  * browser-test server's game world, through the same seed the demo uses. Safe to call from
  * several specs: each call adds more.
  */
-export function seedGameWorld(testInfo: TestInfo, options: { players: number; reports?: number; claims?: number; orders?: number; seed?: number }): void {
+export function seedGameWorld(testInfo: TestInfo, options: { players: number; reports?: number; claims?: number; orders?: number; callbacks?: number; seed?: number }): void {
   const root = fileURLToPath(new URL('../..', import.meta.url));
   // The server's own database, as the config starts it (relative to the config's folder).
   const url = testInfo.config.webServer?.env?.DATABASE_URL ?? 'sqlite:../data/e2e/console.db';
@@ -57,6 +57,7 @@ export function seedGameWorld(testInfo: TestInfo, options: { players: number; re
       '--reports', String(options.reports ?? 0),
       '--claims', String(options.claims ?? 0),
       '--orders', String(options.orders ?? 0),
+      '--callbacks', String(options.callbacks ?? 0),
       '--seed', String(options.seed ?? 1),
     ],
     { cwd: root, stdio: 'pipe' },

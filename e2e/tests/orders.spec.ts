@@ -19,7 +19,8 @@ test.describe.configure({ mode: 'serial' });
 // The demo history's orders (docs/simulator.md) are mostly completed; a few more players with
 // orders of their own, every other one incomplete: SEED14-0 completed, SEED14-1 incomplete, ...
 test.beforeAll(({ browserName: _browser }, testInfo) => {
-  seedGameWorld(testInfo, { players: 6, orders: 12, seed: 14 });
+  // The two newest incomplete ones' payment callbacks wait in the order cache.
+  seedGameWorld(testInfo, { players: 6, orders: 12, seed: 14, callbacks: 2 });
 });
 
 const orders = (page: Page, token: string, query: string) => apiCall<Page_<OrderRow>>(page, token, 'GET', `/orders?${query}`);
@@ -187,6 +188,27 @@ test('customer service replenish but cannot cancel', async ({ page }) => {
   await page.goto('/order/list?status=incomplete');
   await expect(rows(page).first()).toBeVisible();
   await expect(rows(page).first().getByRole('button', { name: 'Replenish' })).toBeVisible();
+});
+
+test('the order cache lists unconfirmed payment callbacks with their attempts, and a retry completes the order', async ({ page }) => {
+  const admin = await signInByApi(page, 'admin');
+  const pending = await apiCall<Page_<{ callbackId: string; orderId: string }>>(page, admin, 'GET', '/order-callbacks?status=pending&size=50');
+  const callback = pending.results.find((c) => c.orderId.startsWith('SEED14-') && c.orderId !== 'SEED14-1');
+  expect(callback, 'a seeded callback').toBeDefined();
+  const { callbackId, orderId } = callback ?? { callbackId: '', orderId: '' };
+  await page.goto(`/order/cache?orderId=${orderId}`);
+  await expect(page.getByRole('heading', { name: 'Order cache' })).toBeVisible();
+  const line = row(page, callbackId);
+  await expect(line).toContainText('Pending');
+  await expect(line).toContainText('Refused: the game was unavailable');
+  await shot(page, 'test-results/order-cache.png');
+  await line.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByText(`Retry callback ${callbackId}?`)).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText(`Confirmed: order ${orderId} is completed.`)).toBeVisible();
+  await expect(line).toContainText('Confirmed');
+  await expect(line.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  expect((await orders(page, admin, `orderId=${orderId}`)).results[0]?.status).toBe('completed');
 });
 
 test('the order pages in Chinese', async ({ page }) => {

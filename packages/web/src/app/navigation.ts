@@ -139,7 +139,7 @@ export const NAV_ROUTES: readonly NavRoute[] = [
   route('orderList', P.GROUP_ORDERS, { code: P.ORDER_LIST, ...built }),
   route('orderPending', P.GROUP_ORDERS, { code: P.ORDER_LIST, ...built }),
   route('orderCompleted', P.GROUP_ORDERS, { code: P.ORDER_LIST, ...built }),
-  route('orderCache', P.GROUP_ORDERS, { code: P.ORDER_CACHE }),
+  route('orderCache', P.GROUP_ORDERS, { code: P.ORDER_CACHE, ...built }),
 
   // Data statistics.
   route('statOnline', P.GROUP_STATISTICS, { code: P.STAT_ONLINE, ...built }),

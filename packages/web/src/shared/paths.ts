@@ -136,4 +136,6 @@ export const hrefs = {
   permission: (tab: 'operators' | 'roles' = 'operators') => withQuery(paths.permission, { tab: tab === 'operators' ? undefined : tab }),
   /** The player list narrowed to one role, with that player's detail open. */
   playerDetail: (roleId: string) => withQuery(paths.playerList, { roleId, dialog: 'detail', role: roleId }),
+  /** The order list narrowed by its filters (an order id, say). */
+  orders: (filters: { orderId?: string; roleId?: string }) => withQuery(paths.orderList, filters),
 };

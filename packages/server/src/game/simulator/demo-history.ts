@@ -6,6 +6,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import * as worldRepository from '../world/world.repository.ts';
+import { cacheCallbacksOfIncompleteOrders } from '../world/world-callbacks.ts';
+import { channelOfPlatformOrderId } from './purchases.ts';
 import { ensureDemoGame, DEMO_GAME_ID } from '../ingest/ingest.service.ts';
 import { createIngestClient, injectTransport } from './ingest-client.ts';
 import { runSimulation, type SimulationProgress, type SimulationSummary } from './simulator.ts';
@@ -44,6 +46,8 @@ export async function seedDemoHistory(app: FastifyInstance, options: DemoHistory
 }
 
 const count = (n: number) => Math.round(n).toLocaleString('en-US');
+/** Incomplete orders of the demo whose payment callback waits in the order cache. */
+const DEMO_CACHED_CALLBACKS = 5;
 
 /**
  * At the first start (the world has no players yet), seeds the demo history and prints where it
@@ -68,6 +72,8 @@ export async function seedDemoDataOnFirstStart(
       }
     },
   });
+  // A few unconfirmed payments did go through while the game was down: the order cache shows them.
+  await cacheCallbacksOfIncompleteOrders(app.ctx.db, { count: DEMO_CACHED_CALLBACKS, at: app.ctx.now(), channelOf: channelOfPlatformOrderId });
   const orders = summary.orders.completed + summary.orders.incomplete + summary.orders.cancelled;
   print(`Demo data ready: ${count(summary.players)} players, ${count(summary.events)} events, ${count(orders)} orders, ${count(summary.onlineSamples)} online samples in ${(summary.elapsedMs / 1000).toFixed(1)} s`);
   return summary;

@@ -28,6 +28,14 @@ function payChannel(p: PlayerSim): string {
   return p.rng.pick(PAY_CHANNELS[p.profile.account.platform]);
 }
 
+/** The payment channel a platform order id was made by (`platformOrderId`'s shapes). */
+export function channelOfPlatformOrderId(id: string): string {
+  if (id.startsWith('2000000')) return 'appstore';
+  if (id.startsWith('4200001')) return 'wechat';
+  if (id.startsWith('UP')) return 'unionpay';
+  return 'alipay';
+}
+
 function platformOrderId(channel: string, at: string, roleId: string, seq: number): string {
   const tail = `${roleId}${String(seq).padStart(3, '0')}`;
   if (channel === 'appstore') return `2000000${tail}`;

@@ -5,6 +5,9 @@ import { P } from '@gm/contract/permissions.ts';
 import type { CappedPage, CheckPlayerResult } from '@gm/contract/players.contract.ts';
 import type { EmbeddedGateway } from '../../game/world/embedded-gateway.ts';
 import * as worldRepository from '../../game/world/world.repository.ts';
+import * as worldCallbacks from '../../game/world/world-callbacks.ts';
+import type { IncomingCallback } from '../../game/world/world-callbacks.ts';
+import type { PaymentCallback, RetryCallbackResult } from '@gm/contract/payment-callbacks.contract.ts';
 import { seedGameWorld } from '../../game/world/world.seed.ts';
 import { apiFor, auditEntries, operatorWith } from '../../testing/api-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -222,3 +225,63 @@ function rechargeEvent(orderId: string, roleId: string) {
     is_sandbox: false,
   };
 }
+
+describe('the order cache (payment callbacks the game has not confirmed)', () => {
+  const receive = async (callback: Omit<IncomingCallback, 'platformOrderId' | 'channel' | 'currency' | 'receipt'> & { currency?: string }, reachable: boolean) =>
+    db()
+      .transaction()
+      .execute((trx) => worldCallbacks.receive(trx, { platformOrderId: `P-${callback.callbackId}`, channel: 'alipay', currency: 'CNY', receipt: 'R', ...callback }, t.clock.now, reachable));
+
+  beforeEach(async () => {
+    const open = await worldRepository.findOrder(db(), 'order-open');
+    // The game was down when the payment side called back for the open order.
+    expect(await receive({ callbackId: 'cb-down', orderId: 'order-open', amount: Number(open?.price) }, false)).toBe('pending');
+    t.clock.now += 1000;
+    // A callback that arrived before the game had its order, and one for the wrong amount.
+    expect(await receive({ callbackId: 'cb-early', orderId: 'order-later', amount: 600 }, true)).toBe('pending');
+    t.clock.now += 1000;
+    expect(await receive({ callbackId: 'cb-wrong', orderId: 'order-open', amount: 1 }, true)).toBe('pending');
+    // A duplicate of a completed order is confirmed on arrival and grants nothing.
+    expect(await receive({ callbackId: 'cb-dup', orderId: 'order-done', amount: 600 }, true)).toBe('confirmed');
+  });
+
+  it('lists the callbacks with every attempt, filtered by status, order and role', async () => {
+    const page = await api.get<CappedPage<PaymentCallback>>(admin, '/order-callbacks?status=pending');
+    expect(page.code).toBe(0);
+    expect(page.result.results.map((c) => c.callbackId)).toEqual(['cb-wrong', 'cb-early', 'cb-down']);
+    expect(page.result.results[2]).toMatchObject({ orderId: 'order-open', roleId: roles[0], status: 'pending', attempts: [{ outcome: 'refused', reason: 'gameUnavailable', by: 'game' }] });
+    expect(page.result.results[1]).toMatchObject({ roleId: null, attempts: [{ reason: 'orderNotFound' }] });
+    expect(page.result.results[0]?.attempts).toEqual([expect.objectContaining({ reason: 'amountMismatch' })]);
+    const ids = async (query: string) => (await api.get<CappedPage<PaymentCallback>>(admin, `/order-callbacks?${query}`)).result.results.map((c) => c.callbackId);
+    expect(await ids('status=confirmed')).toEqual(['cb-dup']);
+    expect(await ids('orderId=order-open')).toEqual(['cb-wrong', 'cb-down']);
+    expect(await ids(`roleId=${roles[0] ?? ''}&status=pending`)).toEqual(['cb-wrong', 'cb-down']);
+    expect((await api.get(admin, '/order-callbacks?status=lost')).code).toBe(ErrorCode.INVALID_PARAMS);
+  });
+
+  it('retries: the open order is completed and its goods granted once; a refused try is recorded, not an error', async () => {
+    const before = await crystals(roles[0] ?? '');
+    const done = await api.post<RetryCallbackResult>(admin, '/order-callbacks/cb-down/retry');
+    expect(done.code).toBe(0);
+    expect(done.result).toMatchObject({ before: { status: 'pending' }, after: { status: 'confirmed' }, attempt: { outcome: 'ok', by: 'admin' } });
+    expect((await worldRepository.findOrder(db(), 'order-open'))?.status).toBe('completed');
+    const granted = (await crystals(roles[0] ?? '')) ?? 0;
+    expect(granted).toBeGreaterThan(before ?? 0);
+
+    const again = await api.post<RetryCallbackResult>(admin, '/order-callbacks/cb-down/retry');
+    expect(again.result).toMatchObject({ before: { status: 'confirmed' }, after: { status: 'confirmed' }, granted: [] });
+    expect(await crystals(roles[0] ?? '')).toBe(granted);
+
+    const early = await api.post<RetryCallbackResult>(admin, '/order-callbacks/cb-early/retry');
+    expect(early.result).toMatchObject({ after: { status: 'pending' }, attempt: { outcome: 'refused', reason: 'orderNotFound', by: 'admin' } });
+    const list = await api.get<CappedPage<PaymentCallback>>(admin, '/order-callbacks?orderId=order-later');
+    expect(list.result.results[0]?.attempts.map((a) => a.by)).toEqual(['game', 'admin']);
+    expect((await auditEntries(t, 'orders.callbackRetry')).length).toBe(3);
+
+    const ghost = await api.post(admin, '/order-callbacks/cb-none/retry');
+    expect(ghost).toMatchObject({ code: ErrorCode.GAME_ERROR, message: 'The game refused the command: the game has no such payment callback' });
+    const reader = await operatorWith(t, admin, [P.ORDER_CACHE]);
+    expect((await api.get(reader, '/order-callbacks')).code).toBe(0);
+    expect((await api.post(reader, '/order-callbacks/cb-wrong/retry')).code).toBe(ErrorCode.NO_PERMISSION);
+  });
+});

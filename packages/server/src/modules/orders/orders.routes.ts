@@ -13,6 +13,7 @@ import {
   replenishBody,
   replenishOrderResult,
 } from '@gm/contract/orders.contract.ts';
+import { callbackIdParams, callbackListQuery, paymentCallbackPage, retryCallbackResult } from '@gm/contract/payment-callbacks.contract.ts';
 import { commandIdOf } from '../../game/gateway/gateway-failure.ts';
 import { actorOf, type ServiceContext } from '../../platform/context.ts';
 import { requestLanguage } from '../../platform/i18n.ts';
@@ -55,5 +56,16 @@ export function ordersRoutes(ctx: ServiceContext) {
       config: { permission: P.ORDER_REPLENISH, action: 'orders.replenish' },
       schema: { tags, summary: 'Replenish an incomplete order: the game grants its goods (Idempotency-Key: applied once)', params: orderIdParams, body: replenishBody, response: { 200: envelope(replenishOrderResult) } },
     }, async (request) => ok(await ordersService.replenishOrder(ctx, actorOf(request), commandIdOf(request, 'orders.replenish'), request.params.id, request.body)));
+
+    // The order cache (/order/cache): payment callbacks the game holds unconfirmed (docs/decisions.md "Order cache").
+    app.get('/order-callbacks', {
+      config: { permission: P.ORDER_CACHE },
+      schema: { tags, summary: 'Payment callbacks the game received, newest first, with every attempt to confirm them', querystring: callbackListQuery, response: { 200: envelope(paymentCallbackPage) } },
+    }, async (request) => ok(await ordersService.listCallbacks(ctx, request.query)));
+
+    app.post('/order-callbacks/:id/retry', {
+      config: { permission: P.ORDER_REPLENISH, action: 'orders.callbackRetry' },
+      schema: { tags, summary: 'The game tries a cached payment callback again; a refused try is in the answer (Idempotency-Key: applied once)', params: callbackIdParams, response: { 200: envelope(retryCallbackResult) } },
+    }, async (request) => ok(await ordersService.retryCallback(ctx, actorOf(request), commandIdOf(request, 'orders.callbackRetry'), request.params.id)));
   };
 }

@@ -21,6 +21,7 @@ import type {
   ReplenishBody,
   ReplenishOrderResult,
 } from '@gm/contract/orders.contract.ts';
+import type { CallbackListQuery, PaymentCallback, RetryCallbackResult } from '@gm/contract/payment-callbacks.contract.ts';
 import * as audit from '../../platform/audit/audit.service.ts';
 import type { AuditActor } from '../../platform/audit/audit.service.ts';
 import type { ServiceContext } from '../../platform/context.ts';
@@ -128,6 +129,34 @@ export async function replenishOrder(ctx: ServiceContext, actor: AuditActor, com
       params: { orderId, roleId: body.roleId, productId: body.productId, commandId },
       before: { status: result.before.status },
       after: { status: result.after.status, granted: result.granted },
+    },
+    ctx.now(),
+  );
+  return result;
+}
+
+/** The order cache: callbacks the payment side delivered, pending until the game confirms them. */
+export function listCallbacks(ctx: ServiceContext, q: CallbackListQuery): Promise<CappedPage<PaymentCallback>> {
+  return ctx.gateway.listPaymentCallbacks(q);
+}
+
+/**
+ * The game tries a cached callback again. A refused try (the amount does not match, the order is
+ * not there) is the game's answer, recorded on the callback and in the audit entry, not an error.
+ */
+export async function retryCallback(ctx: ServiceContext, actor: AuditActor, commandId: string, callbackId: string): Promise<RetryCallbackResult> {
+  const result = await ctx.gateway.retryPaymentCallback({ commandId, callbackId, by: actor.accountName });
+  await audit.record(
+    ctx.db,
+    actor,
+    {
+      commandId,
+      action: 'orders.callbackRetry',
+      code: P.ORDER_REPLENISH,
+      targets: [callbackId, result.orderId],
+      params: { callbackId, commandId },
+      before: result.before,
+      after: { ...result.after, attempt: result.attempt, granted: result.granted },
     },
     ctx.now(),
   );

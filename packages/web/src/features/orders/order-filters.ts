@@ -1,7 +1,9 @@
 import { MAX_PAGE_SIZE } from '@gm/contract/constants.ts';
 import { ORDER_STATUSES, type OrderStatus } from '@gm/contract/orders.contract.ts';
 import { LIST_DEPTH_LIMIT } from '@gm/contract/players.contract.ts';
+import { callbackListQuery } from '@gm/contract/payment-callbacks.contract.ts';
 import { readEnum, readInt, readOptionalInt } from '../../shared/hooks/use-search-state.ts';
+import { orderedRange, readListQuery } from '../../shared/url-filters.ts';
 import type { OrderFilters } from './orders.queries.ts';
 
 export const DEFAULT_SIZE = 20;
@@ -51,3 +53,6 @@ export function parseOrderDialog(params: URLSearchParams): { dialog: OrderDialog
 export function knownStatus(status: string): OrderStatus | undefined {
   return readEnum(status, ORDER_STATUSES);
 }
+
+/** The order cache: the URL read through the API's `callbackListQuery`; a time range counts only whole and in order. */
+export const parseCallbackFilters = (params: URLSearchParams) => orderedRange(readListQuery(callbackListQuery, params), 'start', 'end');

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CancelOrderResult, Order, OrderDetailResult, OrderStatus, Product, ReplenishBody, ReplenishOrderResult } from '@gm/contract/orders.contract.ts';
 import type { CappedPage, CheckPlayerResult } from '@gm/contract/players.contract.ts';
+import type { CallbackListQuery, PaymentCallback, RetryCallbackResult } from '@gm/contract/payment-callbacks.contract.ts';
 import { ADMIN_API, api, type ApiError } from '../../shared/api-client.ts';
 import { useActionKey } from '../../shared/hooks/use-action-key.ts';
 
@@ -86,5 +87,26 @@ export function useCancelOrder() {
 export function useReplenishOrder() {
   return useOrderMutation(({ orderId, body }: { orderId: string; body: ReplenishBody }, idempotencyKey) =>
     api.post<ReplenishOrderResult>(`${orderPath(orderId)}/replenish`, body, { idempotencyKey, quiet: true }),
+  );
+}
+
+/** The order cache's filters as the page keeps them (1-based page, as shown). */
+export type CallbackFilters = CallbackListQuery;
+
+export function callbacksQueryOptions(filters: CallbackFilters) {
+  return queryOptions({
+    queryKey: [...orderKeys.all, 'callbacks', filters] as const,
+    queryFn: ({ signal }) => {
+      const { page, ...rest } = filters;
+      return api.get<CappedPage<PaymentCallback>>(`${ADMIN_API}/order-callbacks`, { ...rest, page: page - 1 }, { signal });
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The game tries a cached callback again; a refused try is an answer, shown by the page. */
+export function useRetryCallback() {
+  return useOrderMutation((callbackId: string, idempotencyKey) =>
+    api.post<RetryCallbackResult>(`${ADMIN_API}/order-callbacks/${encodeURIComponent(callbackId)}/retry`, undefined, { idempotencyKey }),
   );
 }

@@ -6,4 +6,5 @@ export const ordersRoutes = {
   orderList: () => import('./order-list-page.tsx').then((m) => ({ Component: m.OrderListPage })),
   orderPending: () => import('./order-list-page.tsx').then((m) => ({ Component: m.PendingOrdersPage })),
   orderCompleted: () => import('./order-list-page.tsx').then((m) => ({ Component: m.CompletedOrdersPage })),
+  orderCache: () => import('./order-cache-page.tsx').then((m) => ({ Component: m.OrderCachePage })),
 } satisfies Partial<Record<RouteId, LazyPage>>;
