@@ -203,6 +203,8 @@ test('the form says what is wrong, in the spec\'s words', async ({ page }) => {
 
   // Ids the game does not know: named by the server.
   await page.getByLabel('Player ids').fill('no-such-role-1\nno-such-role-2');
+  // Typing the ids settles that problem at once.
+  await expect(formItem(page, 'Player ids')).not.toContainText('Server and players are required.');
   await page.getByRole('button', { name: 'Save as draft' }).click();
   await expect(formItem(page, 'Player ids')).toContainText('player does not exist: no-such-role-1, no-such-role-2');
 

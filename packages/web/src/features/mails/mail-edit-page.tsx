@@ -58,6 +58,22 @@ export interface MailFormValues {
   items: Partial<MailItem>[];
 }
 
+/** The fields whose cross-field problems a change to a field settles. */
+const CLEARS: Partial<Record<keyof MailFormValues, (keyof MailFormValues)[]>> = {
+  type: ['roleIdsText', 'areaIds'],
+  roleIdsText: ['roleIdsText'],
+  excludeRoleIdsText: ['excludeRoleIdsText'],
+  areaIds: ['areaIds'],
+  allAreas: ['areaIds'],
+  minCreateTime: ['maxCreateTime'],
+  maxCreateTime: ['maxCreateTime'],
+  minLevel: ['maxLevel'],
+  maxLevel: ['maxLevel'],
+  startTime: ['endTime'],
+  endTime: ['endTime'],
+  timeZone: ['startTime', 'endTime'],
+};
+
 /** Which form field shows a problem of the body's `path` (the ids are typed as text). */
 const FIELD_OF: Record<string, string> = { roleIds: 'roleIdsText', excludeRoleIds: 'excludeRoleIdsText' };
 export function formFieldOf(path: readonly PropertyKey[]): (string | number)[] {
@@ -197,6 +213,17 @@ function MailForm({ mail, onCreated, onSend: openSend }: { mail: MailDetail | nu
 
   useEffect(() => form.setFieldsValue(initial), [form, initial]);
 
+  /**
+   * The problems of rules spanning fields (set by `checkBody` or the server) sit on fields with
+   * no rule of their own to clear them: a change to the field, or to its partner, clears them.
+   */
+  const onValuesChange = (changed: Partial<MailFormValues>) => {
+    const cleared = new Set<keyof MailFormValues>();
+    for (const key of Object.keys(changed) as (keyof MailFormValues)[]) for (const name of CLEARS[key] ?? []) cleared.add(name);
+    const names = [...cleared].filter((name) => form.getFieldError(name).length > 0 && (!['startTime', 'endTime'].includes(name) || form.getFieldValue(name)));
+    if (names.length > 0) form.setFields(names.map((name) => ({ name, errors: [] })));
+  };
+
   /** Checks the whole body with the contract's rules (those spanning fields too); shows each problem on its field. */
   const checkBody = (body: MailBodyInput): boolean => {
     const parsed = mailBody.safeParse(body);
@@ -284,7 +311,7 @@ function MailForm({ mail, onCreated, onSend: openSend }: { mail: MailDetail | nu
       }
     >
       {!editable && mail ? <Alert type="info" showIcon title={t('form.notEditable', { status: mailLabel('status', mail.status, language) })} /> : null}
-      <Form<MailFormValues> form={form} name="mail" layout="vertical" initialValues={initial} disabled={!editable || saving} scrollToFirstError>
+      <Form<MailFormValues> form={form} name="mail" layout="vertical" initialValues={initial} disabled={!editable || saving} onValuesChange={onValuesChange} scrollToFirstError>
         <Card title={t('form.basics')}>
           <Row gutter={16}>
             <Col xs={24} lg={16}>
