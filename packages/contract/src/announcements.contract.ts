@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { multiLine, nameOrId, oneLine, pageQuery } from './common.contract.ts';
 import { ID_MAX_LENGTH } from './constants.ts';
-import { gameJumpTarget } from './game-commands.contract.ts';
+import { gameAnnouncement, gameJumpTarget } from './game-commands.contract.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Enumerations and limits.
@@ -336,13 +336,9 @@ export type AnnouncementBackupDetail = z.infer<typeof announcementBackupDetail>;
 export const announcementRestoreResult = z.object({ restored: z.number().int(), removed: z.number().int(), results: z.array(announcement) });
 export type AnnouncementRestoreResult = z.infer<typeof announcementRestoreResult>;
 
-/** The game's live board, as the game shows it (for the preview and the tests). */
-export const liveAnnouncement = z.object({
-  announcementId: z.string(),
-  type: z.enum(ANNOUNCEMENT_KINDS),
-  title: z.string(),
-  sort: z.number().int(),
-});
+/** The game's live board, as the game shows it (`GET /announcements/game-board`): the gateway's own shape. */
+export const liveAnnouncement = gameAnnouncement;
+export type LiveAnnouncement = z.infer<typeof liveAnnouncement>;
 
 /**
  * The redirect choices of the form (`GET /announcements/redirects`): the game's jump targets

@@ -19,7 +19,7 @@ import { seedRegionsAndCatalogue } from '../../game/world/world.seed.ts';
 import { readWorkbook } from '../../platform/spreadsheet/read-workbook.ts';
 import { apiFor, auditEntries, operatorWith, type Envelope } from '../../testing/api-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { xlsxOf } from '../../testing/workbooks.ts';
+import { xlsOf, xlsxOf } from '../../testing/workbooks.ts';
 import { jpegOf, multipart, pngOf, siteBody, type FilePart } from './announcements.fixtures.ts';
 
 let t: TestApp;
@@ -365,6 +365,10 @@ describe('import and export', () => {
 
     const ok = await importFile(admin, [{ filename: 'board.XLSX', content: good }]);
     expect(ok.result.results[0]).toMatchObject({ type: 'scrolling', title: 'Hello', startTime: Date.parse('2026-01-01T00:00:00Z') });
+    // The legacy .xls too (BIFF8), times as epoch milliseconds.
+    const legacy = xlsOf([{ name: 'Sheet1', rows: [['title', 'type', 'tab', 'tabTitle', 'jumpType', 'jumpTarget', 'startTime', 'endTime', 'showTime'], ['Legacy', 'scrolling', 3, 'System', 0, 'mail.box', 1767225600000, 1798761600000, 'false']] }]);
+    const fromXls = await importFile(admin, [{ filename: 'old.xls', content: legacy }]);
+    expect(fromXls.result.results[0]).toMatchObject({ title: 'Legacy', tab: 3, jumpTarget: 'mail.box', startTime: 1767225600000, showTime: false });
   });
 });
 
