@@ -220,6 +220,51 @@ test('the form says what is wrong, in the spec\'s words', async ({ page }) => {
   await shot(page, 'mail-validation-en');
 });
 
+test('a weapon needs its card type; a mail whose start lies ahead is scheduled, and can still be withdrawn', async ({ page }) => {
+  const token = await signInByApi(page, 'admin');
+  const roles = await someRoles(page, token);
+  const title = `Weekend event ${Date.now()}`;
+  await page.goto('/info/mail/add');
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Content').fill('A weapon for the weekend.');
+  await page.getByLabel('Player ids').fill(roles[0] ?? '');
+  await page.getByRole('button', { name: 'Add item' }).click();
+  const item = page.getByTestId('mail-item-0');
+  await item.getByLabel('Item type').click();
+  await page.locator('.ant-select-dropdown:visible').getByText('Weapon', { exact: true }).click();
+  await chooseItem(page, 0, 'Plasma', /Plasma blade · 200102/);
+  await page.getByRole('button', { name: 'Save as draft' }).click();
+  await expect(item).toContainText('Please choose the card type.');
+  await item.getByLabel('Card type').click();
+  await page.locator('.ant-select-dropdown:visible').getByText('SP card', { exact: true }).click();
+  await expect(item).not.toContainText('Please choose the card type.');
+  await page.getByRole('button', { name: 'Save as draft' }).click();
+  await expect(page.getByText('Draft saved.')).toBeVisible();
+  const id = new URL(page.url()).searchParams.get('id') ?? '';
+
+  // Starts in two days, UTC+08:00 wall time (set through the API: the same body the form sends).
+  const later = new Date(Date.now() + 2 * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+  const end = new Date(Date.now() + 9 * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+  await apiCall(page, token, 'PUT', `/mails/${id}`, {
+    type: 'private', title, content: 'A weapon for the weekend.', roleIds: [roles[0]], startTime: later, endTime: end, timeZone: 'UTC+08:00',
+    items: [{ itemType: 'weapon', itemId: '200102', number: 1, cardType: 'sp' }],
+  });
+  await page.goto(`/info/mail/list?keyword=${encodeURIComponent(title)}`);
+  await mailRow(page, title).getByRole('button', { name: 'Send' }).click();
+  const prompt = page.getByRole('dialog', { name: `Send mail "${title}"?` });
+  await expect(prompt).toContainText(`Sent at ${later} (UTC+08:00).`);
+  await expect(prompt.getByTestId('send-totals')).toContainText('Plasma blade');
+  await prompt.getByRole('checkbox').check();
+  await prompt.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Mail scheduled: it is sent at its start time.')).toBeVisible();
+  await expect(mailRow(page, title)).toContainText('Scheduled');
+  // Still editable until it starts (a change takes it back to draft), and withdrawable.
+  await expect(mailRow(page, title).getByRole('button', { name: 'Edit' })).toBeVisible();
+  await mailRow(page, title).getByRole('button', { name: /Withdraw/ }).click();
+  await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Confirm' }).click();
+  await expect(mailRow(page, title)).toContainText('Withdrawn');
+});
+
 test('the mail pages in Chinese', async ({ page }) => {
   const token = await signInByApi(page, 'admin');
   const roles = await someRoles(page, token);
