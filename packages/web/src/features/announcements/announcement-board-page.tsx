@@ -170,11 +170,14 @@ function Board({ type }: { type: AnnouncementKind }) {
           </Typography.Text>
           <span className="gm-cell-sub">
             <TabCell tab={a.tab} tabTitle={a.tabTitle} />
+            <Typography.Text type="secondary">
+              {' · '}
+              <AreaText areaId={a.areaId} />
+            </Typography.Text>
           </span>
         </div>
       ),
     },
-    { key: 'area', title: t('fields.areaId'), width: 100, render: (_, a) => <AreaText areaId={a.areaId} /> },
     { key: 'status', title: t('fields.status'), width: 110, render: (_, a) => <StatusTag announcement={a} /> },
     {
       key: 'actions',
