@@ -203,7 +203,7 @@ test('the order cache lists unconfirmed payment callbacks with their attempts, a
   await expect(line).toContainText('Refused: the game was unavailable');
   await shot(page, 'test-results/order-cache.png');
   await line.getByRole('button', { name: 'Retry' }).click();
-  await expect(page.getByText(`Retry callback ${callbackId}?`)).toBeVisible();
+  await expect(page.locator('.ant-modal-confirm-title')).toHaveText(`Retry callback ${callbackId}?`);
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText(`Confirmed: order ${orderId} is completed.`)).toBeVisible();
   await expect(line).toContainText('Confirmed');
