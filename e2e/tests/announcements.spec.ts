@@ -188,6 +188,7 @@ test('create an in-site announcement with an uploaded PNG, see it in the list, r
 });
 
 test('drag to sort on the board, then save the order', async ({ page }) => {
+  const csp = await watchCsp(page);
   const token = await signInByApi(page, 'admin');
   const image = await uploadViaApi(page, token);
   await apiCall<Announcement>(page, token, 'POST', '/announcements', {
@@ -230,6 +231,7 @@ test('drag to sort on the board, then save the order', async ({ page }) => {
   // The preview follows the chosen row.
   await row(page, SECOND).getByText(SECOND).click();
   await expect(page.getByTestId('announcement-preview').getByRole('heading', { name: SECOND })).toBeVisible();
+  expect(csp).toEqual([]);
 });
 
 test('a backup of the board, compared and listed', async ({ page }) => {

@@ -178,14 +178,14 @@ function Board({ type }: { type: AnnouncementKind }) {
         </div>
       ),
     },
-    { key: 'status', title: t('fields.status'), width: 110, render: (_, a) => <StatusTag announcement={a} /> },
+    { key: 'status', title: t('fields.status'), width: 100, render: (_, a) => <StatusTag announcement={a} /> },
     {
       key: 'actions',
       title: t('common:table.actions'),
-      width: 180,
+      width: 150,
       render: (_, a) => (
         <Allowed code={P.ANNOUNCEMENT_EDIT}>
-          <RowActions>
+          <RowActions wrap>
             <RowAction icon={<EditOutlined />} onClick={() => void navigate(`${paths.announcementAdd}?id=${encodeURIComponent(a.id)}`)}>
               {t('actions.edit')}
             </RowAction>
@@ -237,7 +237,7 @@ function Board({ type }: { type: AnnouncementKind }) {
                 dataSource={rows}
                 loading={query.isPending}
                 pagination={false}
-                scroll={{ x: 680 }}
+                scroll={{ x: 560 }}
                 rowClassName={(a) => (a.id === selected?.id ? 'gm-row-selected' : '')}
                 onRow={(a) => ({ onClick: () => setSelectedId(a.id) })}
                 locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('board.empty', { type: t(`types.${type}`) })} /> }}
