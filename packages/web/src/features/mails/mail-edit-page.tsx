@@ -20,7 +20,9 @@ import {
   type MailItem,
   type MailKind,
 } from '@gm/contract/mails.contract.ts';
+import { P } from '@gm/contract/permissions.ts';
 import { isApiError } from '../../shared/api-client.ts';
+import { useCan } from '../../shared/components/permission.tsx';
 import { PageContainer } from '../../shared/components/page-container.tsx';
 import { showError, showSuccess } from '../../shared/feedback.ts';
 import { formatStamp, STAMP_FORMAT } from '../../shared/format.ts';
@@ -203,7 +205,9 @@ function MailForm({ mail, onCreated, onSend: openSend }: { mail: MailDetail | nu
   const excludeText = Form.useWatch('excludeRoleIdsText', form) ?? '';
   const minCreateTime = Form.useWatch('minCreateTime', form);
   const maxCreateTime = Form.useWatch('maxCreateTime', form);
-  const { options: regionOptions, regions } = useRegionOptions({ liveOnly: true });
+  // The region list and the Excel reader belong to Player management (docs/decisions.md, "Mail screens").
+  const canReadPlayers = useCan(P.GROUP_PLAYERS);
+  const { options: regionOptions, regions } = useRegionOptions({ liveOnly: true, enabled: canReadPlayers });
   const catalogue = useQuery(itemCatalogueQueryOptions());
   const create = useCreateMail();
   const update = useUpdateMail();
@@ -291,9 +295,11 @@ function MailForm({ mail, onCreated, onSend: openSend }: { mail: MailDetail | nu
   /** Import from Excel and Clear, under the ids field of the mail's type. */
   const idsActions = (field: 'roleIdsText' | 'excludeRoleIdsText') => (
     <Space wrap style={{ marginBottom: 24 }}>
-      <Button icon={<FileExcelOutlined />} disabled={!editable} onClick={() => setImporting(field)}>
-        {t('actions.import')}
-      </Button>
+      {canReadPlayers ? (
+        <Button icon={<FileExcelOutlined />} disabled={!editable} onClick={() => setImporting(field)}>
+          {t('actions.import')}
+        </Button>
+      ) : null}
       <Button disabled={!editable} onClick={() => form.setFieldValue(field, '')}>
         {t('actions.clearIds')}
       </Button>
