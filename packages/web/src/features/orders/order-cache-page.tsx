@@ -64,14 +64,14 @@ export function OrderCachePage() {
     () => [
       { key: 'callbackId', title: t('cache.callbackId'), width: 220, fixed: 'left', render: (_, c) => <Typography.Text strong>{c.callbackId}</Typography.Text> },
       { key: 'status', title: t('fields.status'), width: 110, render: (_, c) => <Tag color={c.status === 'pending' ? 'orange' : 'green'}>{t(`cache.status.${c.status}`)}</Tag> },
-      { key: 'orderId', title: t('fields.orderId'), width: 240, render: (_, c) => <Link to={hrefs.orders({ orderId: c.orderId })}>{c.orderId}</Link> },
+      { key: 'lastAnswer', title: t('cache.lastAnswer'), width: 260, render: (_, c) => <Attempts attempts={c.attempts} /> },
+      { key: 'orderId', title: t('fields.orderId'), width: 200, render: (_, c) => <Link to={hrefs.orders({ orderId: c.orderId })}>{c.orderId}</Link> },
       { key: 'roleId', title: t('fields.roleId'), width: 110, render: (_, c) => (c.roleId ? <Link to={hrefs.playerDetail(c.roleId)}>{c.roleId}</Link> : '-') },
       { key: 'amount', title: t('cache.amount'), width: 130, align: 'right', render: (_, c) => `${formatMinorUnits(c.amount)} ${c.currency}` },
       { key: 'channel', title: t('cache.channel'), dataIndex: 'channel', width: 100 },
-      { key: 'platformOrderId', title: t('fields.platformOrderId'), dataIndex: 'platformOrderId', width: 210, ellipsis: true },
-      { key: 'lastAnswer', title: t('cache.lastAnswer'), width: 260, render: (_, c) => <Attempts attempts={c.attempts} /> },
       { key: 'receivedAt', title: t('cache.receivedAt'), width: 170, render: (_, c) => <Stamp value={c.receivedAt} /> },
       { key: 'confirmedAt', title: t('cache.confirmedAt'), width: 170, render: (_, c) => (c.confirmedAt ? <Stamp value={c.confirmedAt} /> : '-') },
+      { key: 'platformOrderId', title: t('fields.platformOrderId'), dataIndex: 'platformOrderId', width: 210, ellipsis: true },
     ],
     [t],
   );
