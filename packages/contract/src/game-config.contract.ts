@@ -51,7 +51,7 @@ export const gameConfigReward = z.object({
     .int({ error: 'validation.mailItemNumberRequired' })
     .min(1, { error: 'validation.mailItemNumberRequired' })
     .max(GAME_CONFIG_REWARD_NUMBER_MAX, { error: 'validation.tooBig' }),
-});
+}, { error: 'validation.mailItemIdRequired' });
 export type GameConfigReward = z.infer<typeof gameConfigReward>;
 
 /** An http or https address (what a player's client may open). */
@@ -288,7 +288,7 @@ export const gameConfigKeyParams = z.object({ key: z.enum(GAME_CONFIG_KEYS) });
 /** PUT body: the whole document, and the version it was edited from (null: the first one) so a save over someone else's is refused. */
 export function gameConfigSaveBody<K extends GameConfigKey>(key: K) {
   return z.object({
-    value: GAME_CONFIG_SCHEMAS[key] as (typeof GAME_CONFIG_SCHEMAS)[K],
+    value: GAME_CONFIG_SCHEMAS[key],
     baseVersion: z.number().int().nonnegative().nullable().optional(),
   });
 }
@@ -349,3 +349,10 @@ export const GAME_CONFIG_AUDIT_ACTIONS = {
   'gameConfig.arena': { en: 'Save and push the arena season', zh: '保存并下发竞技场赛季' },
   'gameConfig.summitDuel': { en: 'Save and push the summit duel season', zh: '保存并下发巅峰对决赛季' },
 } as const satisfies Record<ReturnType<typeof gameConfigAction>, { en: string; zh: string }>;
+
+/** GET /game-config/options: what the editors choose from (the game's item catalogue and server regions). */
+export const gameConfigOptions = z.object({
+  items: z.array(z.object({ itemType: z.string(), itemId: z.string(), name: z.object({ en: z.string(), zh: z.string() }), category: z.string() })),
+  regions: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type GameConfigOptions = z.infer<typeof gameConfigOptions>;

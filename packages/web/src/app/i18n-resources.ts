@@ -24,6 +24,7 @@ import * as orders from '../features/orders/orders.messages.ts';
 import * as mails from '../features/mails/mails.messages.ts';
 import * as announcements from '../features/announcements/announcements.messages.ts';
 import * as cbtRebate from '../features/cbt-rebate/cbt-rebate.messages.ts';
+import * as gameConfig from '../features/game-config/game-config.messages.ts';
 
 /**
  * Every namespace in both languages. `errors` and `validation` come from the contract, so the
@@ -60,6 +61,7 @@ export const resources = {
     mails: mails.en,
     announcements: announcements.en,
     cbtRebate: cbtRebate.en,
+    gameConfig: gameConfig.en,
   },
   'zh-CN': {
     common: common.zhCN,
@@ -89,6 +91,7 @@ export const resources = {
     mails: mails.zhCN,
     announcements: announcements.zhCN,
     cbtRebate: cbtRebate.zhCN,
+    gameConfig: gameConfig.zhCN,
   },
 } as const;
 

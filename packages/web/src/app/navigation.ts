@@ -120,7 +120,7 @@ export const NAV_ROUTES: readonly NavRoute[] = [
 
   // Information management.
   route('announcementNotice', P.GROUP_INFO_ANNOUNCEMENTS, { code: P.ANNOUNCEMENTS, ...built }),
-  route('signConfig', P.GROUP_INFO_GAME_CONFIG, { code: P.SIGN_CONFIG }),
+  route('signConfig', P.GROUP_INFO_GAME_CONFIG, { code: P.SIGN_CONFIG, ...built }),
   route('announcementList', P.GROUP_INFO_ANNOUNCEMENTS, { code: P.ANNOUNCEMENTS, ...built }),
   route('announcementAdd', P.GROUP_INFO_ANNOUNCEMENTS, { code: P.ANNOUNCEMENT_EDIT, hidden: true, ...built }),
   route('mailList', P.GROUP_INFO_MAIL, { code: P.MAIL_LIST, ...built }),
@@ -129,10 +129,10 @@ export const NAV_ROUTES: readonly NavRoute[] = [
   route('pvpList', P.GROUP_INFO_PVP, { code: P.PVP }),
   route('pvpPeakArena', P.GROUP_INFO_PVP, { code: P.PVP }),
   route('redisRank', P.GROUP_INFO_GAME_CONFIG, { code: P.REDIS_RANK }),
-  route('shareConfig', P.GROUP_INFO_GAME_CONFIG, { code: P.SHARE_CONFIG }),
-  route('functionLock', P.GROUP_INFO_GAME_CONFIG, { code: P.FUNCTION_LOCK }),
+  route('shareConfig', P.GROUP_INFO_GAME_CONFIG, { code: P.SHARE_CONFIG, ...built }),
+  route('functionLock', P.GROUP_INFO_GAME_CONFIG, { code: P.FUNCTION_LOCK, ...built }),
   route('exchangeConfig', P.GROUP_INFO_GAME_CONFIG, { code: P.EXCHANGE_CONFIG }),
-  route('jumpBack', P.GROUP_INFO_GAME_CONFIG, { code: P.JUMP_BACK }),
+  route('jumpBack', P.GROUP_INFO_GAME_CONFIG, { code: P.JUMP_BACK, ...built }),
   route('officialNews', P.GROUP_INFO_GAME_CONFIG, { code: P.OFFICIAL_NEWS }),
 
   // Order management.

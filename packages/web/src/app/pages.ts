@@ -26,6 +26,7 @@ import { ordersRoutes } from '../features/orders/orders.routes.tsx';
 import { mailsRoutes } from '../features/mails/mails.routes.tsx';
 import { announcementsRoutes } from '../features/announcements/announcements.routes.tsx';
 import { cbtRebateRoutes } from '../features/cbt-rebate/cbt-rebate.routes.tsx';
+import { gameConfigRoutes } from '../features/game-config/game-config.routes.tsx';
 
 /** A feature's pages, each waiting for the feature's messages (downloaded with its first page). */
 function withMessages<T extends Partial<Record<RouteId, LazyPage>>>(namespace: ConsoleNamespace, routes: T): T {
@@ -66,4 +67,5 @@ export const PAGES: Partial<Record<RouteId, LazyPage>> = {
   ...withMessages('mails', mailsRoutes),
   ...withMessages('announcements', announcementsRoutes),
   ...withMessages('cbtRebate', cbtRebateRoutes),
+  ...withMessages('gameConfig', gameConfigRoutes),
 };

@@ -104,6 +104,10 @@ describe('the public function lock', () => {
     expect((await api.get(reader, '/game-config/functionLock')).code).toBe(0);
     expect((await api.put(reader, '/game-config/functionLock', { value: lock() })).code).toBe(ErrorCode.NO_PERMISSION);
     expect((await api.get(reader, '/game-config/checkIn')).code).toBe(ErrorCode.NO_PERMISSION);
+    // The editors' choices come with any page of the group.
+    const options = await api.get<{ items: { itemId: string }[]; regions: { id: string }[] }>(reader, '/game-config/options');
+    expect(options.result.items.map((i) => i.itemId)).toContain('100101');
+    expect(options.result.regions.map((r) => r.id)).toContain(areaId);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   GAME_CONFIG_PAGE_CODES,
   gameConfigAction,
   gameConfigHistory,
+  gameConfigOptions,
   gameConfigSaveBody,
   gameConfigSaveResult,
   gameConfigState,
@@ -25,6 +26,11 @@ export function gameConfigRoutes(ctx: ServiceContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['game-config'];
+    app.get('/game-config/options', {
+      config: { permission: P.GROUP_INFO },
+      schema: { tags, summary: "What the editors choose from: the game's item catalogue and server regions, through the gateway", response: { 200: envelope(gameConfigOptions) } },
+    }, async () => ok(await service.options(ctx)));
+
     for (const key of GAME_CONFIG_KEYS) {
       const label = GAME_CONFIG_LABELS[key].en;
       const page = GAME_CONFIG_PAGE_CODES[key];

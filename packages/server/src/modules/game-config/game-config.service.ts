@@ -14,6 +14,7 @@ import {
   gameConfigAction,
   type GameConfigHistory,
   type GameConfigKey,
+  type GameConfigOptions,
   type GameConfigSaveResult,
   type GameConfigState,
   type GameConfigVersion,
@@ -75,6 +76,15 @@ export function rewardsIn(value: unknown, path = 'value'): RewardRef[] {
     return Object.entries(o).flatMap(([k, v]) => rewardsIn(v, `${path}.${k}`));
   }
   return [];
+}
+
+/** The item catalogue and the regions, for the editors. */
+export async function options(ctx: ServiceContext): Promise<GameConfigOptions> {
+  const [items, regions] = await Promise.all([ctx.gateway.listItems({}), ctx.gateway.listRegions()]);
+  return {
+    items: items.items.map((i) => ({ itemType: i.itemType, itemId: i.itemId, name: i.name, category: i.category })),
+    regions: regions.filter((r) => r.mergedInto === null).map((r) => ({ id: r.id, name: r.name })),
+  };
 }
 
 /** Rewards must be items of the game's own catalogue. */
