@@ -27,6 +27,7 @@ export const CONSOLE_MESSAGES = {
   announcements: () => import('../features/announcements/announcements.messages.ts'),
   cbtRebate: () => import('../features/cbt-rebate/cbt-rebate.messages.ts'),
   gameConfig: () => import('../features/game-config/game-config.messages.ts'),
+  redeemCodes: () => import('../features/redeem-codes/redeem-codes.messages.ts'),
 } satisfies Record<string, () => Promise<{ en: object; zhCN: object }>>;
 
 export type ConsoleNamespace = keyof typeof CONSOLE_MESSAGES;

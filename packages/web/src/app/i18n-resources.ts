@@ -25,6 +25,7 @@ import * as mails from '../features/mails/mails.messages.ts';
 import * as announcements from '../features/announcements/announcements.messages.ts';
 import * as cbtRebate from '../features/cbt-rebate/cbt-rebate.messages.ts';
 import * as gameConfig from '../features/game-config/game-config.messages.ts';
+import * as redeemCodes from '../features/redeem-codes/redeem-codes.messages.ts';
 
 /**
  * Every namespace in both languages. `errors` and `validation` come from the contract, so the
@@ -62,6 +63,7 @@ export const resources = {
     announcements: announcements.en,
     cbtRebate: cbtRebate.en,
     gameConfig: gameConfig.en,
+    redeemCodes: redeemCodes.en,
   },
   'zh-CN': {
     common: common.zhCN,
@@ -92,6 +94,7 @@ export const resources = {
     announcements: announcements.zhCN,
     cbtRebate: cbtRebate.zhCN,
     gameConfig: gameConfig.zhCN,
+    redeemCodes: redeemCodes.zhCN,
   },
 } as const;
 

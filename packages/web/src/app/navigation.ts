@@ -131,7 +131,7 @@ export const NAV_ROUTES: readonly NavRoute[] = [
   route('redisRank', P.GROUP_INFO_GAME_CONFIG, { code: P.REDIS_RANK }),
   route('shareConfig', P.GROUP_INFO_GAME_CONFIG, { code: P.SHARE_CONFIG, ...built }),
   route('functionLock', P.GROUP_INFO_GAME_CONFIG, { code: P.FUNCTION_LOCK, ...built }),
-  route('exchangeConfig', P.GROUP_INFO_GAME_CONFIG, { code: P.EXCHANGE_CONFIG }),
+  route('exchangeConfig', P.GROUP_INFO_GAME_CONFIG, { code: P.EXCHANGE_CONFIG, ...built }),
   route('jumpBack', P.GROUP_INFO_GAME_CONFIG, { code: P.JUMP_BACK, ...built }),
   route('officialNews', P.GROUP_INFO_GAME_CONFIG, { code: P.OFFICIAL_NEWS }),
 

@@ -27,6 +27,7 @@ import { mailsRoutes } from '../features/mails/mails.routes.tsx';
 import { announcementsRoutes } from '../features/announcements/announcements.routes.tsx';
 import { cbtRebateRoutes } from '../features/cbt-rebate/cbt-rebate.routes.tsx';
 import { gameConfigRoutes } from '../features/game-config/game-config.routes.tsx';
+import { redeemCodesRoutes } from '../features/redeem-codes/redeem-codes.routes.tsx';
 
 /** A feature's pages, each waiting for the feature's messages (downloaded with its first page). */
 function withMessages<T extends Partial<Record<RouteId, LazyPage>>>(namespace: ConsoleNamespace, routes: T): T {
@@ -68,4 +69,5 @@ export const PAGES: Partial<Record<RouteId, LazyPage>> = {
   ...withMessages('announcements', announcementsRoutes),
   ...withMessages('cbtRebate', cbtRebateRoutes),
   ...withMessages('gameConfig', gameConfigRoutes),
+  ...withMessages('redeemCodes', redeemCodesRoutes),
 };
