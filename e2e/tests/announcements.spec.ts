@@ -8,8 +8,11 @@ import { E2E_DEMO_PASSWORD } from '../e2e-env.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-/** Screenshots of every screen in both languages, to look at. */
-const SHOTS = fileURLToPath(new URL('../../test-results/announcements', import.meta.url));
+/**
+ * Screenshots of every screen in both languages, to look at: under data/ (ignored by git), not
+ * test-results/, which every Playwright run empties at its start.
+ */
+const SHOTS = fileURLToPath(new URL('../../data/screenshots/announcements', import.meta.url));
 mkdirSync(SHOTS, { recursive: true });
 
 // ---- A small PNG, written here (no fixture file): 24x16, one colour. ---------------------------
@@ -241,7 +244,7 @@ test('a backup of the board, compared and listed', async ({ page }) => {
   const drawer = page.getByRole('dialog', { name: 'Backups of the board' });
   await drawer.getByLabel('Note').fill('before the weekend');
   await button(drawer, 'Take a backup').click();
-  await expect(page.getByText(/Backup taken \(\d+ announcements\)/)).toBeVisible();
+  await expect(page.getByText(/Backup taken \(\d+ announcements?\)/)).toBeVisible();
   await expect(drawer.locator('.ant-table-tbody tr.ant-table-row').first()).toContainText('before the weekend');
   await button(drawer, 'Compare').first().click();
   await expect(page.getByText('The board is the same as this backup.')).toBeVisible();
@@ -280,7 +283,7 @@ test('export the list as xlsx and import it back; the import says the spec words
   await input.setInputFiles({ name: 'empty.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.alloc(0) });
   await expect(dialog.getByRole('alert')).toContainText('All worksheets of the Excel file are empty.');
   await input.setInputFiles({ name: download.suggestedFilename(), mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: readFileSync(file) });
-  await expect(dialog.getByTestId('import-result')).toContainText(`${count} announcements imported.`);
+  await expect(dialog.getByTestId('import-result')).toContainText(`${count} ${count === 1 ? 'announcement' : 'announcements'} imported.`);
   await shot(page, 'import-en');
   await button(dialog, 'Close').last().click();
   expect((await board(page, token, 'site')).results.length).toBe(count * 2);
