@@ -42,7 +42,7 @@ test('public function lock: a locked function needs its reasons; everyone or cho
   await expect(page.getByText('Version 1 saved and live in the game.')).toBeVisible();
   await expect(page.getByTestId('game-config-status')).toContainText('Live');
   await expect(page.getByText('2 of 16 functions locked')).toBeVisible();
-  await shot(page, 'test-results/game-config-function-lock.png');
+  await shot(page, '/tmp/gc/shots/game-config-function-lock.png');
 
   const state = await apiCall<{ live: { version: number; value: { locks: { function: string; scope: string; areaIds: string[] }[] } } }>(page, admin, 'GET', '/game-config/functionLock');
   expect(state.live.version).toBe(1);
@@ -67,7 +67,7 @@ test('check-in: fill a month from the item catalogue, copy it to the next month,
   await expect(page.getByTestId('checkin-day-1')).toContainText('Energy potion (100101)');
   await page.getByTestId('game-config-save').click();
   await expect(page.getByText('Version 1 saved and live in the game.')).toBeVisible();
-  await shot(page, 'test-results/game-config-check-in.png');
+  await shot(page, '/tmp/gc/shots/game-config-check-in.png');
 
   // The next month starts as a copy of this one.
   const [y, m] = month.split('-').map(Number) as [number, number];
@@ -86,7 +86,7 @@ test('check-in: fill a month from the item catalogue, copy it to the next month,
   await page.getByRole('button', { name: 'History' }).click();
   const drawer = page.getByRole('dialog', { name: 'Saved versions' });
   await expect(drawer.locator('.ant-table-row')).toHaveCount(2);
-  await shot(page, 'test-results/game-config-history.png');
+  await shot(page, '/tmp/gc/shots/game-config-history.png');
   await drawer.locator('.ant-table-row').filter({ has: page.getByRole('cell', { name: '1', exact: true }) }).getByRole('button', { name: 'Restore' }).click();
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Version 3 saved and live in the game.')).toBeVisible();
@@ -111,7 +111,7 @@ test('share config in Chinese: the spec-style messages, then saved and live', as
   await page.getByTestId('game-config-save').click();
   await expect(page.getByText('第 1 版已保存并在游戏内生效。')).toBeVisible();
   await expect(page.getByTestId('game-config-status')).toContainText('已生效');
-  await shot(page, 'test-results/game-config-share-zh.png');
+  await shot(page, '/tmp/gc/shots/game-config-share-zh.png');
 });
 
 test('questionnaire redirect: a saved document shows what the game runs', async ({ page }) => {
@@ -125,7 +125,7 @@ test('questionnaire redirect: a saved document shows what the game runs', async 
   await page.getByTestId('game-config-save').click();
   await expect(page.getByText('The questionnaire link must be an http or https address.').first()).toBeVisible();
   await expect(page.getByTestId('game-config-status')).toContainText('Version 1');
-  await shot(page, 'test-results/game-config-questionnaire.png');
+  await shot(page, '/tmp/gc/shots/game-config-questionnaire.png');
 });
 
 test('a read-only operator sees the screens without Save', async ({ page }) => {

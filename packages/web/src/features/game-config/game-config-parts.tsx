@@ -32,6 +32,8 @@ export function useGameConfigEditor(key: GameConfigKey) {
   let lastDetails: { path: string; message: string }[] | null = null;
   const submit = async (value: unknown, form?: FormInstance, mapPath: (path: (string | number)[]) => (string | number)[] = (p) => p) => {
     lastDetails = null;
+    // Problems of the last try go; the server names what is still wrong.
+    if (form) form.setFields(form.getFieldsError().filter((f) => f.errors.length > 0).map((f) => ({ name: f.name, errors: [] })));
     try {
       const result = await save.mutateAsync({ value, baseVersion: state.data?.saved?.version ?? null });
       const version = result.saved?.version ?? 0;

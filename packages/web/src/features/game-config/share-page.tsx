@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Card, Col, Form, Input, InputNumber, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SHARE_DAILY_LIMIT_MAX, type ShareConfig } from '@gm/contract/game-config.contract.ts';
 import { P } from '@gm/contract/permissions.ts';
 import { useCan } from '../../shared/components/permission.tsx';
 import { GameConfigPage, RewardInput, useGameConfigEditor } from './game-config-parts.tsx';
+import './game-config.css';
 
 const EMPTY: Partial<ShareConfig> = { title: '', text: '', imageUrl: '', dailyLimit: 1 };
 
@@ -20,6 +21,9 @@ export function SharePage() {
     form.setFieldsValue(saved ?? EMPTY);
   }, [form, saved, version]);
   const watched = Form.useWatch([], form) as Partial<ShareConfig> | undefined;
+  // An image the browser cannot show (not there, or not allowed by the console's policy) shows the placeholder.
+  const [broken, setBroken] = useState<string | null>(null);
+  const image = watched?.imageUrl?.startsWith('https://') && broken !== watched.imageUrl ? watched.imageUrl : null;
 
   return (
     <GameConfigPage configKey="share" editor={editor} onSave={() => void editor.save(form.getFieldsValue(true), form)} onRestore={(v) => void editor.save(v)}>
@@ -54,7 +58,7 @@ export function SharePage() {
         <Col xs={24} lg={10}>
           <Card title={t('share.preview')}>
             <div className="gm-share-preview">
-              {watched?.imageUrl?.startsWith('https://') ? <img src={watched.imageUrl} alt="" className="gm-share-preview-image" /> : <div className="gm-share-preview-image gm-share-preview-empty" />}
+              {image ? <img src={image} alt="" className="gm-share-preview-image" onError={() => setBroken(image)} /> : <div className="gm-share-preview-image gm-share-preview-empty" />}
               <Typography.Title level={5} style={{ marginTop: 12 }}>
                 {watched?.title || t('share.title')}
               </Typography.Title>
