@@ -85,6 +85,8 @@ describe('rules and messages', () => {
     expect(item).toMatchObject({ code: ErrorCode.INVALID_PARAMS, message: 'Unknown item prop nope: choose it from the item catalogue.' });
     const source = await api.post(admin, '/redeem-batches', unique({ rewards: [{ itemType: 'currency', itemId: 'nonRecharge', number: 1 }] }));
     expect(source.details?.[0]).toMatchObject({ path: 'rewards.0.sourceType', message: 'Please choose the source type.' });
+    const area = await api.post(admin, '/redeem-batches', unique({ areaIds: ['no-such-region'] }), 'zh-CN');
+    expect(area.details?.[0]).toMatchObject({ path: 'areaIds', message: '未知区服：no-such-region。' });
     expect(await db().selectFrom('redeem_batches').selectAll().execute()).toEqual([]);
     expect(await db().selectFrom('game_redeem_batches').selectAll().execute()).toEqual([]);
   });

@@ -85,6 +85,16 @@ function grantsOf(items: readonly MailItem[], known: Map<string, CatalogueItem>)
   });
 }
 
+/** Every region named must be one the game knows (empty: every region). */
+async function checkAreas(ctx: ServiceContext, areaIds: readonly string[]): Promise<void> {
+  if (areaIds.length === 0) return;
+  const known = new Set((await ctx.gateway.listRegions()).map((r) => r.id));
+  const missing = [...new Set(areaIds)].filter((id) => !known.has(id));
+  if (missing.length === 0) return;
+  const values = { ids: missing.slice(0, 20).join(', ') };
+  throw new DomainError(ErrorCode.INVALID_PARAMS, { messageKey: 'validation.redeemUnknownArea', values, details: [{ path: 'areaIds', message: 'validation.redeemUnknownArea', values }] });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Rows to contract shapes.
 // ---------------------------------------------------------------------------------------------
@@ -219,6 +229,7 @@ function editableRow(body: RedeemBatchUpdate) {
 export async function createBatch(ctx: ServiceContext, actor: AuditActor, body: RedeemBatchBody): Promise<RedeemBatch> {
   const known = await catalogue(ctx);
   checkRewards(body.rewards, known);
+  await checkAreas(ctx, body.areaIds);
   const shared = body.kind === 'shared';
   const sharedCode = shared ? (body.sharedCode ?? '') : null;
   if (sharedCode !== null && (await repository.findBySharedCode(ctx.db, sharedCode))) {
@@ -255,6 +266,7 @@ export async function updateBatch(ctx: ServiceContext, actor: AuditActor, id: st
   const before = await requireBatch(ctx, id);
   const known = await catalogue(ctx);
   checkRewards(body.rewards, known);
+  await checkAreas(ctx, body.areaIds);
   const at = ctx.now();
   const after: RedeemBatchRow = { ...before, ...editableRow(body), version: before.version + 1, updated_by: actor.accountName, updated_at: at };
   if (before.kind === 'unique' && body.totalLimit > before.code_count) {
