@@ -117,6 +117,11 @@ test('the add form says what is missing, in the spec words, and refuses a file t
   await expect(page.getByLabel('Tab title')).toHaveValue('12345678');
   await expect(page.locator('.ant-form-item').filter({ has: page.getByLabel('Tab title') })).toContainText('8 / 8');
 
+  // In game: the game's jump targets to choose from.
+  await page.getByRole('radio', { name: 'In game (jump id)' }).check();
+  await page.getByRole('combobox', { name: 'Jump id' }).click();
+  await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option').first()).toBeVisible();
+  await page.keyboard.press('Escape');
   // A link must be http or https.
   await page.getByRole('radio', { name: 'Out of game (link)' }).check();
   await page.getByLabel('Redirect link').fill('javascript:alert(1)');

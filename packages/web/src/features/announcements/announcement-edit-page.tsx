@@ -49,7 +49,7 @@ import { translateKey } from '../../shared/translate.ts';
 import { AnnouncementPreview } from './announcement-preview.tsx';
 import {
   announcementQueryOptions,
-  jumpOptionsQueryOptions,
+  redirectsQueryOptions,
   templatesQueryOptions,
   useCreateAnnouncement,
   usePublishAnnouncement,
@@ -138,7 +138,7 @@ function BackButton() {
 }
 
 function AnnouncementForm({ editing, initial, templateName }: { editing: Announcement | null; initial: Partial<FormValues>; templateName: string | undefined }) {
-  const { t } = useTranslation(['announcements', 'common']);
+  const { t, i18n } = useTranslation(['announcements', 'common']);
   const navigate = useNavigate();
   const [form] = Form.useForm<FormValues>();
   const values = Form.useWatch([], { form, preserve: true }) as FormValues | undefined;
@@ -148,7 +148,7 @@ function AnnouncementForm({ editing, initial, templateName }: { editing: Announc
   const saveTemplate = useSaveTemplate();
   const [templateOpen, setTemplateOpen] = useState(false);
   const { options: regionOptions } = useRegionOptions({ liveOnly: true });
-  const jumpOptions = useQuery(jumpOptionsQueryOptions());
+  const redirects = useQuery(redirectsQueryOptions());
   const type = values?.type ?? initial.type ?? 'site';
   const jumpType = values?.jumpType;
   const effectiveMode = values?.effectiveMode ?? 'exact';
@@ -219,7 +219,9 @@ function AnnouncementForm({ editing, initial, templateName }: { editing: Announc
   });
   const daysRule = crossRule('daysAfterRegistration', (all) => ({ effectiveMode: 'afterRegistration', daysAfterRegistration: all.daysAfterRegistration ?? null }));
 
-  const jumpIdOptions = (jumpOptions.data ?? []).map((value) => ({ value }));
+  const zh = i18n.language.startsWith('zh');
+  const jumpIdOptions = (redirects.data?.jumpTargets ?? []).map((j) => ({ value: j.jumpId, label: `${j.jumpId} · ${zh ? j.nameZh : j.nameEn}` }));
+  const linkOptions = (redirects.data?.linkDomains ?? []).map((d) => ({ value: `https://${d}/` }));
 
   return (
     <PageContainer
@@ -237,7 +239,19 @@ function AnnouncementForm({ editing, initial, templateName }: { editing: Announc
       }
     >
       {templateName ? <Alert type="info" showIcon title={t('form.fromTemplate', { name: templateName })} /> : null}
-      {jumpOptions.isError ? <Alert type="error" showIcon role="alert" title={translateKey('errors:announcementRedirectInitFailed')} /> : null}
+      {redirects.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={translateKey('errors:announcementRedirectInitFailed')}
+          action={
+            <Button size="small" onClick={() => void redirects.refetch()}>
+              {t('common:buttons.retry')}
+            </Button>
+          }
+        />
+      ) : null}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>
           <Card>
@@ -346,9 +360,14 @@ function AnnouncementForm({ editing, initial, templateName }: { editing: Announc
                     dependencies={['jumpType']}
                   >
                     {jumpType === 0 ? (
-                      <AutoComplete options={jumpIdOptions} placeholder={t('placeholders.jumpTargetId')} filterOption />
+                      // The game's jump targets; typed by hand only when they could not be loaded.
+                      redirects.isError ? (
+                        <Input placeholder={t('placeholders.jumpTargetId')} maxLength={100} />
+                      ) : (
+                        <Select showSearch optionFilterProp="label" loading={redirects.isPending} options={jumpIdOptions} placeholder={t('placeholders.jumpTargetId')} />
+                      )
                     ) : (
-                      <Input placeholder={t('placeholders.jumpTargetLink')} maxLength={2048} />
+                      <AutoComplete options={linkOptions} placeholder={t('placeholders.jumpTargetLink')} maxLength={2048} filterOption />
                     )}
                   </Form.Item>
                 </Col>

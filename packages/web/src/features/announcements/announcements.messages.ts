@@ -81,7 +81,7 @@ export const en = {
   placeholders: {
     title: 'Enter the title',
     tabTitle: 'Enter the tab title',
-    jumpTargetId: 'Choose or enter the jump id',
+    jumpTargetId: 'Choose the jump target',
     jumpTargetLink: 'https://',
     keyword: 'Part of the title',
     note: 'What this backup is for (optional)',
@@ -298,7 +298,7 @@ export const zhCN: Translation<typeof en> = {
   placeholders: {
     title: '请输入标题',
     tabTitle: '请输入页签标题',
-    jumpTargetId: '选择或输入跳转ID',
+    jumpTargetId: '选择跳转目标',
     jumpTargetLink: 'https://',
     keyword: '标题的一部分',
     note: '备份说明（可选）',

@@ -9,6 +9,7 @@ import type {
   AnnouncementImportResult,
   AnnouncementKind,
   AnnouncementPage,
+  AnnouncementRedirects,
   AnnouncementResetBody,
   AnnouncementRestoreResult,
   AnnouncementTemplate,
@@ -71,18 +72,14 @@ export function announcementQueryOptions(id: string) {
 }
 
 /**
- * The in-game jump ids offered when the redirect is "in game": the ones the console's
- * announcements already use (the game publishes no catalogue of them). The edit page shows the
- * spec's "failure to initialize redirection information" when they cannot be loaded; the
- * operator can still type a jump id.
+ * The redirect choices of the form: the game's jump targets (read through the gateway) and the
+ * open redirect domains of the domain whitelist. The edit page shows the spec's "failure to
+ * initialize redirection information" when they cannot be loaded (the server's answer then).
  */
-export function jumpOptionsQueryOptions() {
+export function redirectsQueryOptions() {
   return queryOptions({
-    queryKey: [...announcementKeys.all, 'jump-options'] as const,
-    queryFn: async ({ signal }) => {
-      const page = await api.get<AnnouncementPage>(BASE, { page: 0, size: 200 }, { signal, quiet: true });
-      return [...new Set(page.results.filter((a) => a.jumpType === 0 && a.jumpTarget).map((a) => a.jumpTarget))].sort();
-    },
+    queryKey: [...announcementKeys.all, 'redirects'] as const,
+    queryFn: ({ signal }) => api.get<AnnouncementRedirects>(`${BASE}/redirects`, undefined, { signal, quiet: true }),
     retry: 1,
     staleTime: 60_000,
   });
