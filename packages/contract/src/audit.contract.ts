@@ -12,6 +12,7 @@ import { REBATE_AUDIT_ACTIONS } from './cbt-rebate.contract.ts';
 import { CALLBACK_AUDIT_ACTIONS } from './payment-callbacks.contract.ts';
 import { REDEEM_AUDIT_ACTIONS } from './redeem-codes.contract.ts';
 import { GAME_CONFIG_AUDIT_ACTIONS } from './game-config.contract.ts';
+import { SDK_AUDIT_ACTIONS } from './sdk.contract.ts';
 
 export const AUDIT_OUTCOMES = ['ok', 'failed', 'denied'] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
@@ -57,6 +58,7 @@ export const AUDIT_ACTIONS = {
   ...CALLBACK_AUDIT_ACTIONS,
   ...REDEEM_AUDIT_ACTIONS,
   ...GAME_CONFIG_AUDIT_ACTIONS,
+  ...SDK_AUDIT_ACTIONS,
 } as const satisfies Record<string, { en: string; zh: string }>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -42,6 +42,7 @@ import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { cbtRebateRoutes } from './modules/cbt-rebate/cbt-rebate.routes.ts';
 import { gameConfigRoutes } from './modules/game-config/game-config.routes.ts';
 import { redeemCodesRoutes } from './modules/redeem-codes/redeem-codes.routes.ts';
+import { sdkRoutes } from './modules/sdk/sdk.routes.ts';
 import { mailJobHandlers, mailsRoutes } from './modules/mails/mails.routes.ts';
 import { developRoutes } from './modules/develop/develop.routes.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
@@ -159,6 +160,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(exploreRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(exchangeClaimsRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(redeemCodesRoutes(ctx), { prefix: '/api/gm/admin' });
+  await app.register(sdkRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(ordersRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(cbtRebateRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(gameConfigRoutes(ctx), { prefix: '/api/gm/admin' });

@@ -17,6 +17,7 @@ import * as createBetaRebates from './2026-11-26T0920-create-beta-rebates.ts';
 import * as createRedeemBatches from './2026-11-26T1000-create-redeem-batches.ts';
 import * as createGameConfigs from './2026-11-26T0950-create-game-configs.ts';
 import * as createPaymentCallbacks from './2026-11-26T0930-create-payment-callbacks.ts';
+import * as createSdkProjects from './2026-11-26T1030-create-sdk-projects.ts';
 
 /** Every migration, in order. Names are timestamps so they sort as they were written. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0930-create-payment-callbacks': createPaymentCallbacks,
   '2026-11-26T0950-create-game-configs': createGameConfigs,
   '2026-11-26T1000-create-redeem-batches': createRedeemBatches,
+  '2026-11-26T1030-create-sdk-projects': createSdkProjects,
 };
