@@ -534,6 +534,26 @@ export const GAME_COMMANDS = {
       claimed: count,
     }),
   },
+  /**
+   * Database management (config-tables.contract.ts): a version of a config table (items,
+   * products, maps) replaces the one the game runs. Any earlier version may be published again
+   * (a rollback); the game checks every row against the table's schema and refuses the whole
+   * version (`invalidParams`) if one row is wrong.
+   */
+  publishConfigTable: {
+    params: z.object({
+      ...base,
+      table: z.string().min(1).max(32),
+      version: z.number().int().positive(),
+      rows: z.array(z.record(z.string(), z.union([z.string(), z.number()]))).max(100_000),
+    }),
+    result: z.object({
+      ...resultBase,
+      table: z.string(),
+      before: z.object({ version: z.number().int().nullable(), rowCount: count }),
+      after: z.object({ version: z.number().int(), rowCount: count }),
+    }),
+  },
   /** Players can no longer redeem the batch's codes (claims made stay). */
   disableRedeemBatch: {
     params: z.object({ ...base, batchId: gameId }),

@@ -18,7 +18,9 @@ import type { GameRedeemTables } from '../game/world/world-redeem.ts';
 import type { GameCallbackTables } from '../game/world/world-callbacks.ts';
 import type { GameLiveConfigTables } from '../game/world/world-configs.ts';
 import type { GameConfigTables } from './game-config.table.ts';
+import type { ConfigTableTables } from './config-tables.table.ts';
+import type { GameLiveConfigTableTables } from '../game/world/world-config-tables.ts';
 import type { SdkProjectTables } from './sdk-projects.table.ts';
 
 /** The whole database, composed from the table files of each part (types only). */
-export interface DB extends IdentityTables, AuditTables, IngestTables, GameWorldTables, GameReportTables, PlayerManagementTables, JobTables, BasicManagementTables, LogQueryTables, SecretTables, ExportTaskTables, MailTables, AnnouncementTables, CbtRebateTables, GameGrantTables, GameCallbackTables, GameConfigTables, GameLiveConfigTables, RedeemBatchTables, GameRedeemTables, SdkProjectTables {}
+export interface DB extends IdentityTables, AuditTables, IngestTables, GameWorldTables, GameReportTables, PlayerManagementTables, JobTables, BasicManagementTables, LogQueryTables, SecretTables, ExportTaskTables, MailTables, AnnouncementTables, CbtRebateTables, GameGrantTables, GameCallbackTables, GameConfigTables, GameLiveConfigTables, RedeemBatchTables, GameRedeemTables, SdkProjectTables, ConfigTableTables, GameLiveConfigTableTables {}

@@ -95,7 +95,10 @@ export const COMMAND_NOTES: Record<GameCommandKind, CommandNotes> = {
     does: 'Players can no longer redeem the batch\'s codes; claims made stay. Disabling a disabled batch changes nothing more; `publishRedeemBatch` with status `active` enables it again.',
     refusals: ['redeemBatchNotFound'],
   },
-};
+  publishConfigTable: {
+    does: 'Database management: version `version` of the config table `table` (`items`, `products` or `maps`; the columns of each are in `config-tables.contract.ts`) replaces the one the game runs, all rows at once. Any earlier version may be published again (a rollback). The game checks every row against the table\'s schema and that keys are unique; one bad row refuses the whole version as `invalidParams`, and nothing changes. `before` and `after` give the version and row count.',
+    refusals: [],
+  },};
 
 /** What each read answers; typed by name, so a new read fails the type-check until it is described here. */
 export const READ_NOTES: Record<GameReadName, string> = {

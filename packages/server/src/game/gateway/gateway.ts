@@ -83,6 +83,8 @@ export interface GameGateway {
   disableRedeemBatch: Command<'disableRedeemBatch'>;
   /** A game configuration document (function lock, check-in, share ...) replaces the live one of its key. */
   setGameConfig: Command<'setGameConfig'>;
+  /** A config table's version (items, products, maps) replaces the one the game runs; an earlier one again is a rollback. */
+  publishConfigTable: Command<'publishConfigTable'>;
   /**
    * A read, not a command (no command id, changes nothing): the game's server list with each
    * region's runtime state. Regions are few, so the console filters and pages them itself.
@@ -187,6 +189,7 @@ export function gatewayFrom(adapter: string, execute: CommandExecutor, read: Rea
     publishRedeemBatch: (c) => execute('publishRedeemBatch', c),
     disableRedeemBatch: (c) => execute('disableRedeemBatch', c),
     setGameConfig: (c) => execute('setGameConfig', c),
+    publishConfigTable: (c) => execute('publishConfigTable', c),
     listRegions: reads.listRegions,
     listPlayers: (q) => read('listPlayers', q),
     listSanctionedPlayers: (q) => read('listSanctionedPlayers', q),

@@ -34,6 +34,7 @@ import * as worldGrants from './world-grants.ts';
 import * as worldRedeem from './world-redeem.ts';
 import * as worldCallbacks from './world-callbacks.ts';
 import * as worldConfigs from './world-configs.ts';
+import * as worldConfigTables from './world-config-tables.ts';
 
 type Payload<K extends GameCommandKind> = Omit<GameCommandResult<K>, 'commandId' | 'appliedAt'>;
 type Handler<K extends GameCommandKind> = (trx: Trx, command: GameCommand<K>, at: number) => Promise<Payload<K>>;
@@ -741,4 +742,5 @@ const HANDLERS: { [K in GameCommandKind]: Handler<K> } = {
   },
 
   setGameConfig: (trx, c, at) => worldConfigs.applyConfig(trx, c, at),
+  publishConfigTable: (trx, c, at) => worldConfigTables.publishTable(trx, c, at),
 };
