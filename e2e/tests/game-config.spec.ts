@@ -128,6 +128,32 @@ test('questionnaire redirect: a saved document shows what the game runs', async 
   await shot(page, '/tmp/gc/shots/game-config-questionnaire.png');
 });
 
+test('arena: rank bands follow each other from rank 1; a gap is refused, then the season is live', async ({ page }) => {
+  const admin = await signInByApi(page, 'admin');
+  const now = Date.now();
+  const potion = { itemType: 'prop', itemId: '100101', number: 100 };
+  await apiCall(page, admin, 'PUT', '/game-config/arena', { value: { season: { number: 7, startAt: now, endAt: now + 28 * 86_400_000 }, bands: [{ fromRank: 1, toRank: 1, rewards: [potion] }] } });
+  await page.goto('/info/pvp/list');
+  await expect(page.getByRole('heading', { name: 'Arena' })).toBeVisible();
+  await expect(page.getByLabel('Season number')).toHaveValue('7');
+  await page.getByRole('button', { name: 'Add band' }).click();
+  const band2 = page.getByTestId('band-2');
+  await band2.getByLabel('From rank').fill('5');
+  await band2.getByLabel('To rank').fill('10');
+  await pickOption(page, band2.getByLabel('Item').first(), 'Energy potion (100101)');
+  await page.getByTestId('game-config-save').click();
+  await expect(band2.getByText('Rank bands must follow each other without gaps or overlaps: band 2 should start at rank 2.')).toBeVisible();
+  await band2.getByLabel('From rank').fill('2');
+  await page.getByTestId('game-config-save').click();
+  await expect(page.getByText('Version 2 saved and live in the game.')).toBeVisible();
+  await shot(page, '/tmp/gc/shots/game-config-arena.png');
+  const state = await apiCall<{ live: { value: { bands: { fromRank: number; toRank: number }[] } } }>(page, admin, 'GET', '/game-config/arena');
+  expect(state.live.value.bands.map((b) => [b.fromRank, b.toRank])).toEqual([
+    [1, 1],
+    [2, 10],
+  ]);
+});
+
 test('a read-only operator sees the screens without Save', async ({ page }) => {
   const admin = await signInByApi(page, 'admin');
   const role = await apiCall<{ id: string }>(page, admin, 'POST', '/roles', { name: 'Config reader', description: 'e2e', resourceIds: [FUNCTION_LOCK, SIGN_CONFIG], buttons: [] });

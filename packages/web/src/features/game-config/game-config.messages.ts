@@ -5,12 +5,16 @@ export const en = {
     checkIn: 'Check-in config',
     share: 'Share config',
     questionnaire: 'Questionnaire redirect',
+    arena: 'Arena',
+    summitDuel: 'Summit duel',
   },
   descriptions: {
     functionLock: 'Switch a game function off for everyone or for chosen regions. Players see the reason in their language. Functions not listed here stay open.',
     checkIn: 'The daily check-in rewards of each month: one reward per day. Players see the calendar of the current month.',
     share: 'What players share from the game, and the reward they get for a share (up to the daily limit).',
     questionnaire: 'The questionnaire players are sent to from the game while it is open, and the reward for finishing it.',
+    arena: 'The current arena season and the rewards players get at its end for their rank.',
+    summitDuel: 'The current summit duel season and the rewards players get at its end for their rank.',
   },
   status: {
     saved: 'Saved',
@@ -114,6 +118,19 @@ export const en = {
     reward: 'Reward for finishing it',
     noReward: 'No reward',
   },
+  pvp: {
+    season: 'Season',
+    number: 'Season number',
+    window: 'Start / end',
+    bands: 'Rewards by rank',
+    bandsHint: 'Bands start at rank 1 and follow each other without gaps or overlaps.',
+    band: 'Band {{band}}',
+    fromRank: 'From rank',
+    toRank: 'To rank',
+    rewards: 'Rewards',
+    addReward: 'Add reward',
+    addBand: 'Add band',
+  },
 };
 
 export const zhCN: typeof en = {
@@ -122,12 +139,16 @@ export const zhCN: typeof en = {
     checkIn: '签到配置',
     share: '分享配置',
     questionnaire: '问卷跳转配置',
+    arena: '竞技场',
+    summitDuel: '巅峰对决',
   },
   descriptions: {
     functionLock: '为全部玩家或指定区服关闭某个游戏功能，玩家会看到对应语言的原因。未列出的功能保持开放。',
     checkIn: '每个月的每日签到奖励：每天一个奖励。玩家看到当月的签到日历。',
     share: '玩家在游戏内分享的内容，以及每次分享获得的奖励（不超过每日上限）。',
     questionnaire: '问卷开放期间玩家从游戏跳转到的问卷，以及完成问卷的奖励。',
+    arena: '当前竞技场赛季，以及赛季结束时按排名发放的奖励。',
+    summitDuel: '当前巅峰对决赛季，以及赛季结束时按排名发放的奖励。',
   },
   status: {
     saved: '已保存',
@@ -230,5 +251,18 @@ export const zhCN: typeof en = {
     allRegions: '全部区服（留空）',
     reward: '完成奖励',
     noReward: '无奖励',
+  },
+  pvp: {
+    season: '赛季',
+    number: '赛季编号',
+    window: '开始 / 结束',
+    bands: '排名奖励',
+    bandsHint: '排名段从第 1 名开始，首尾相接，不重叠、不留空。',
+    band: '第 {{band}} 段',
+    fromRank: '起始排名',
+    toRank: '结束排名',
+    rewards: '奖励',
+    addReward: '添加奖励',
+    addBand: '添加排名段',
   },
 };
