@@ -220,6 +220,9 @@ test('drag to sort on the board, then save the order', async ({ page }) => {
   await page.goto('/info/announcement/notice');
   await expect(page.getByRole('heading', { name: 'Announcement board' })).toBeVisible();
   await expect(row(page, SECOND)).toHaveCount(1);
+  // Read from the game's own board: the sent one is there, the new one is not.
+  await expect(row(page, EDITED)).toContainText('In the game now');
+  await expect(row(page, SECOND)).toContainText('Not in the game');
   await shot(page, 'board-en');
   const handle = button(row(page, SECOND), 'Drag to sort');
   const target = row(page, EDITED);

@@ -22,7 +22,7 @@ import { translateKey } from '../../shared/translate.ts';
 import { AreaText, StatusTag, TabCell } from './announcement-fields.tsx';
 import { parseBoardType } from './announcement-filters.ts';
 import { AnnouncementPreview } from './announcement-preview.tsx';
-import { boardQueryOptions, usePublishAnnouncement, useSortAnnouncements } from './announcements.queries.ts';
+import { boardQueryOptions, gameBoardQueryOptions, usePublishAnnouncement, useSortAnnouncements } from './announcements.queries.ts';
 import './announcements.css';
 
 const BackupsDrawer = lazyDialog(() => import('./announcement-backups-drawer.tsx').then((m) => m.AnnouncementBackupsDrawer), (p) => p.open);
@@ -117,6 +117,9 @@ function Board({ type }: { type: AnnouncementKind }) {
   const { t } = useTranslation(['announcements', 'common']);
   const navigate = useNavigate();
   const query = useQuery(boardQueryOptions(type));
+  // What the game itself shows now: each row says whether it is there.
+  const gameBoard = useQuery(gameBoardQueryOptions(type));
+  const inGame = useMemo(() => (gameBoard.data ? new Set(gameBoard.data.map((g) => g.announcementId)) : null), [gameBoard.data]);
   const sort = useSortAnnouncements();
   const publish = usePublishAnnouncement();
   const canEdit = useCan(P.ANNOUNCEMENT_EDIT);
@@ -178,7 +181,21 @@ function Board({ type }: { type: AnnouncementKind }) {
         </div>
       ),
     },
-    { key: 'status', title: t('fields.status'), width: 100, render: (_, a) => <StatusTag announcement={a} /> },
+    {
+      key: 'status',
+      title: t('fields.status'),
+      width: 120,
+      render: (_, a) => (
+        <div className="gm-cell-title">
+          <StatusTag announcement={a} />
+          {inGame ? (
+            <Typography.Text type={inGame.has(a.id) ? 'success' : 'secondary'} className="gm-cell-sub">
+              {inGame.has(a.id) ? t('board.live') : t('board.notLive')}
+            </Typography.Text>
+          ) : null}
+        </div>
+      ),
+    },
     {
       key: 'actions',
       title: t('common:table.actions'),

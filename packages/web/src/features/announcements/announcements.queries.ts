@@ -18,6 +18,7 @@ import type {
   UploadResult,
 } from '@gm/contract/announcements.contract.ts';
 import { ErrorCode } from '@gm/contract/errors.ts';
+import type { GameAnnouncement } from '@gm/contract/game-commands.contract.ts';
 import { ADMIN_API, api, type ApiError } from '../../shared/api-client.ts';
 import { downloadFile } from '../../shared/download.ts';
 import { useActionKey } from '../../shared/hooks/use-action-key.ts';
@@ -60,6 +61,15 @@ export function boardQueryOptions(type: AnnouncementKind) {
   return queryOptions({
     queryKey: announcementKeys.board(type),
     queryFn: ({ signal }) => api.get<AnnouncementPage>(BASE, { type, page: 0, size: 200 }, { signal }),
+  });
+}
+
+/** The game's own board of one type (what players see), read through the gateway. */
+export function gameBoardQueryOptions(type: AnnouncementKind) {
+  return queryOptions({
+    queryKey: [...announcementKeys.all, 'game-board', type] as const,
+    queryFn: ({ signal }) => api.get<GameAnnouncement[]>(`${BASE}/game-board`, { type }, { signal, quiet: true }),
+    retry: false,
   });
 }
 
