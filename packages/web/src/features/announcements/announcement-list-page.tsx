@@ -68,6 +68,7 @@ export function AnnouncementListPage() {
         </div>
       ),
     },
+    { key: 'status', title: t('fields.status'), width: 110, render: (_, a) => <StatusTag announcement={a} /> },
     { key: 'type', title: t('fields.type'), width: 90, render: (_, a) => <TypeTag type={a.type} /> },
     { key: 'tab', title: t('fields.tab'), width: 170, render: (_, a) => <TabCell tab={a.tab} tabTitle={a.tabTitle} /> },
     { key: 'area', title: t('fields.areaId'), width: 110, render: (_, a) => <AreaText areaId={a.areaId} /> },
@@ -76,7 +77,6 @@ export function AnnouncementListPage() {
     { key: 'publish', title: t('fields.publishTime'), width: 170, render: (_, a) => <Stamp value={a.scheduledAt ?? a.publishTime} /> },
     { key: 'sent', title: t('fields.sentAt'), width: 170, render: (_, a) => <Stamp value={a.sentAt} /> },
     { key: 'hot', title: t('fields.hotType'), width: 90, render: (_, a) => <HotTag hotType={a.hotType} /> },
-    { key: 'status', title: t('fields.status'), width: 110, render: (_, a) => <StatusTag announcement={a} /> },
     { key: 'updated', title: t('fields.updated'), width: 170, render: (_, a) => <Stamp value={a.updatedAt} /> },
   ];
 
