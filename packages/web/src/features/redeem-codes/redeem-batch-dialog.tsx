@@ -13,12 +13,14 @@ import {
   REDEEM_MAX_CODES,
   REDEEM_PER_PLAYER_MAX,
   REDEEM_REWARDS_MAX,
+  redeemBatchBody,
   type RedeemBatch,
   type RedeemBatchInput,
   type RedeemKind,
 } from '@gm/contract/redeem-codes.contract.ts';
 import { isApiError } from '../../shared/api-client.ts';
 import { translateKey } from '../../shared/translate.ts';
+import { zodRule } from '../../shared/form-rules.ts';
 import { showSuccess, showError } from '../../shared/feedback.ts';
 import { showFormError } from '../../shared/form-errors.ts';
 import { fromPickerValue, nowInZone, STAMP_FORMAT, toPickerValue } from '../../shared/format.ts';
@@ -137,7 +139,7 @@ export function RedeemBatchDialog({ open, batch, onClose }: { open: boolean; bat
       <Form form={form} layout="vertical" onFinish={onFinish} style={{ marginTop: 16 }} data-testid="redeem-batch-form">
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item name="name" label={t('fields.name')} rules={[{ required: true, whitespace: true, message: translateKey('validation:redeemNameRequired') }, { max: 64, message: translateKey('validation:redeemNameMax') }]}>
+            <Form.Item name="name" label={t('fields.name')} rules={[zodRule(redeemBatchBody.shape.name)]}>
               <Input maxLength={64} />
             </Form.Item>
           </Col>
@@ -164,7 +166,7 @@ export function RedeemBatchDialog({ open, batch, onClose }: { open: boolean; bat
               </Form.Item>
             </Col>
             <Col xs={12} md={8}>
-              <Form.Item name="codeLength" label={t('fields.codeLength')} rules={[{ required: true, type: 'integer', min: REDEEM_CODE_LENGTH_MIN, max: REDEEM_CODE_LENGTH_MAX, message: translateKey('validation:redeemCodeLength') }]}>
+              <Form.Item name="codeLength" label={t('fields.codeLength')} rules={[zodRule(redeemBatchBody.shape.codeLength)]}>
                 <InputNumber disabled={editing} min={REDEEM_CODE_LENGTH_MIN} max={REDEEM_CODE_LENGTH_MAX} precision={0} style={{ width: '100%' }} />
               </Form.Item>
             </Col>
@@ -175,12 +177,12 @@ export function RedeemBatchDialog({ open, batch, onClose }: { open: boolean; bat
         </Form.Item>
         <Row gutter={16}>
           <Col xs={12} md={6}>
-            <Form.Item name="perPlayerLimit" label={t('fields.perPlayerLimit')} tooltip={t('help.perPlayerLimit')} rules={[{ required: true, type: 'integer', min: 1, max: REDEEM_PER_PLAYER_MAX, message: translateKey('validation:redeemPerPlayerLimit') }]}>
+            <Form.Item name="perPlayerLimit" label={t('fields.perPlayerLimit')} tooltip={t('help.perPlayerLimit')} rules={[zodRule(redeemBatchBody.shape.perPlayerLimit)]}>
               <InputNumber min={1} max={REDEEM_PER_PLAYER_MAX} precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item name="totalLimit" label={t('fields.totalLimit')} tooltip={t('help.totalLimit')} rules={[{ required: true, type: 'integer', min: 0, message: translateKey('validation:redeemTotalLimit') }]}>
+            <Form.Item name="totalLimit" label={t('fields.totalLimit')} tooltip={t('help.totalLimit')} rules={[zodRule(redeemBatchBody.shape.totalLimit)]}>
               <InputNumber min={0} precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
