@@ -154,6 +154,46 @@ test('arena: rank bands follow each other from rank 1; a gap is refused, then th
   ]);
 });
 
+test('official news: add, sort, edit and delete entries, published as one document', async ({ page }) => {
+  const admin = await signInByApi(page, 'admin');
+  await page.goto('/info/official/site/news');
+  await expect(page.getByRole('heading', { name: 'Official site news' })).toBeVisible();
+  const addEntry = async (title: string, category: string) => {
+    await page.getByRole('button', { name: 'Add news' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add news' });
+    await dialog.getByLabel('Title').fill(title);
+    await pickOption(page, dialog.getByLabel('Category'), category);
+    await dialog.getByLabel('Cover image (http/https address)').fill('ftp://cdn.example.com/c.jpg');
+    await dialog.getByLabel('Link').fill(`https://example.com/${encodeURIComponent(title)}`);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Please enter an http or https address.')).toBeVisible();
+    await dialog.getByLabel('Cover image (http/https address)').fill('https://cdn.example.com/c.jpg');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+  };
+  await addEntry('Patch 1.2', 'Update');
+  await addEntry('Winter event', 'Event');
+  const newsRows = page.locator('.ant-table-tbody tr.ant-table-row');
+  await expect(newsRows.first()).toContainText('Winter event');
+  await newsRows.nth(1).getByRole('button', { name: 'Move up' }).click();
+  await expect(newsRows.first()).toContainText('Patch 1.2');
+  await page.getByTestId('game-config-save').click();
+  await expect(page.getByText('Version 1 saved and live in the game.')).toBeVisible();
+  await shot(page, '/tmp/gc/shots/game-config-news.png');
+
+  await newsRows.nth(1).getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit news' });
+  await edit.getByLabel('Title').fill('Winter festival');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await newsRows.first().getByRole('button', { name: 'Remove' }).click();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(newsRows).toHaveCount(1);
+  await page.getByTestId('game-config-save').click();
+  await expect(page.getByText('Version 2 saved and live in the game.')).toBeVisible();
+  const state = await apiCall<{ live: { value: { entries: { title: string; category: string }[] } } }>(page, admin, 'GET', '/game-config/officialNews');
+  expect(state.live.value.entries.map((e) => [e.title, e.category])).toEqual([['Winter festival', 'event']]);
+});
+
 test('a read-only operator sees the screens without Save', async ({ page }) => {
   const admin = await signInByApi(page, 'admin');
   const role = await apiCall<{ id: string }>(page, admin, 'POST', '/roles', { name: 'Config reader', description: 'e2e', resourceIds: [FUNCTION_LOCK, SIGN_CONFIG], buttons: [] });

@@ -59,7 +59,7 @@ export function GameConfigPage({ configKey, editor, onSave, onRestore, children 
   const [historyOpen, setHistoryOpen] = useState(false);
   const data = editor.state.data;
   const saved = data?.saved ?? null;
-  const titleKey = configKey as Exclude<GameConfigKey, 'officialNews'>;
+  const titleKey = configKey;
   return (
     <PageContainer
       title={t(`titles.${titleKey}`)}
