@@ -91,11 +91,11 @@ export const NAV_ROUTES: readonly NavRoute[] = [
   route('agreementList', P.GROUP_BASIC, { code: P.AGREEMENT_LIST, ...built }),
 
   // Database management.
-  route('dbTables', P.GROUP_DATABASE, { code: P.DB_TABLES, ...built }),
-  route('dbDataShow', P.GROUP_DATABASE, { code: P.DB_TABLES, ...built }),
-  route('dbDataFiles', P.GROUP_DATABASE, { code: P.DB_DATA_FILES, ...built }),
+  route('dbTables', P.GROUP_DATABASE, { code: P.DB_TABLES }),
+  route('dbDataShow', P.GROUP_DATABASE, { code: P.DB_TABLES }),
+  route('dbDataFiles', P.GROUP_DATABASE, { code: P.DB_DATA_FILES }),
   route('dbDownloadTasks', P.GROUP_DATABASE, { code: P.DB_DOWNLOAD_TASKS, ...built }),
-  route('dbUpdateRecords', P.GROUP_DATABASE, { code: P.DB_UPDATE_RECORDS, ...built }),
+  route('dbUpdateRecords', P.GROUP_DATABASE, { code: P.DB_UPDATE_RECORDS }),
 
   // Player management.
   route('userList', P.GROUP_PLAYERS, { code: P.USER_LIST, ...built }),
@@ -128,7 +128,7 @@ export const NAV_ROUTES: readonly NavRoute[] = [
   route('mailDetail', P.GROUP_INFO_MAIL, { code: P.MAIL_LIST, hidden: true, ...built }),
   route('pvpList', P.GROUP_INFO_PVP, { code: P.PVP, ...built }),
   route('pvpPeakArena', P.GROUP_INFO_PVP, { code: P.PVP, ...built }),
-  route('redisRank', P.GROUP_INFO_GAME_CONFIG, { code: P.REDIS_RANK, ...built }),
+  route('redisRank', P.GROUP_INFO_GAME_CONFIG, { code: P.REDIS_RANK }),
   route('shareConfig', P.GROUP_INFO_GAME_CONFIG, { code: P.SHARE_CONFIG, ...built }),
   route('functionLock', P.GROUP_INFO_GAME_CONFIG, { code: P.FUNCTION_LOCK, ...built }),
   route('exchangeConfig', P.GROUP_INFO_GAME_CONFIG, { code: P.EXCHANGE_CONFIG, ...built }),
@@ -179,10 +179,10 @@ export const NAV_ROUTES: readonly NavRoute[] = [
   route('profile', P.GROUP_SETTINGS, { hidden: true, ...built }),
 
   // SDK management.
-  route('sdkProjects', P.GROUP_SDK, { code: P.SDK_RECORDS, ...built }),
-  route('sdkAccounts', P.GROUP_SDK, { code: P.SDK_RECORDS, ...built }),
-  route('sdkOrders', P.GROUP_SDK_ORDERS, { code: P.SDK_RECORDS, ...built }),
-  route('sdkOrderCacheWait', P.GROUP_SDK_ORDERS, { code: P.SDK_RECORDS, ...built }),
+  route('sdkProjects', P.GROUP_SDK, { code: P.SDK_RECORDS }),
+  route('sdkAccounts', P.GROUP_SDK, { code: P.SDK_RECORDS }),
+  route('sdkOrders', P.GROUP_SDK_ORDERS, { code: P.SDK_RECORDS }),
+  route('sdkOrderCacheWait', P.GROUP_SDK_ORDERS, { code: P.SDK_RECORDS }),
 ];
 
 /** Icons of the top-level groups. */
