@@ -10,6 +10,7 @@ import { MAIL_AUDIT_ACTIONS } from './mails.contract.ts';
 import { ANNOUNCEMENT_AUDIT_ACTIONS } from './announcements.contract.ts';
 import { REBATE_AUDIT_ACTIONS } from './cbt-rebate.contract.ts';
 import { CALLBACK_AUDIT_ACTIONS } from './payment-callbacks.contract.ts';
+import { RANK_AUDIT_ACTIONS } from './rankings.contract.ts';
 import { REDEEM_AUDIT_ACTIONS } from './redeem-codes.contract.ts';
 import { GAME_CONFIG_AUDIT_ACTIONS } from './game-config.contract.ts';
 import { SDK_AUDIT_ACTIONS } from './sdk.contract.ts';
@@ -56,6 +57,7 @@ export const AUDIT_ACTIONS = {
   ...ANNOUNCEMENT_AUDIT_ACTIONS,
   ...REBATE_AUDIT_ACTIONS,
   ...CALLBACK_AUDIT_ACTIONS,
+  ...RANK_AUDIT_ACTIONS,
   ...REDEEM_AUDIT_ACTIONS,
   ...GAME_CONFIG_AUDIT_ACTIONS,
   ...SDK_AUDIT_ACTIONS,

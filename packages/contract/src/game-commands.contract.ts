@@ -46,6 +46,10 @@ export type IdentityMark = (typeof IDENTITY_MARKS)[number];
 export const GAME_ACCOUNT_TYPES = ['guest', 'phone', 'email', 'thirdParty'] as const;
 export type GameAccountType = (typeof GAME_ACCOUNT_TYPES)[number];
 
+/** The game's leaderboards (rankings.contract.ts): by level, main-story progress and arena score. */
+export const RANK_BOARDS = ['level', 'mainStory', 'arena'] as const;
+export type RankBoard = (typeof RANK_BOARDS)[number];
+
 export const ANNOUNCEMENT_TYPES = ['inSite', 'login', 'scrolling'] as const;
 export type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];
 
@@ -467,6 +471,16 @@ export const GAME_COMMANDS = {
    * completed (a duplicate); otherwise the try is recorded as refused with its reason and the
    * callback stays pending: a refusal is an answer here, not a failure of the command.
    */
+  /** Takes roles off a leaderboard (a cheater's entry); they stay off until restored. Refuses unknown roles. */
+  removeRankEntries: {
+    params: z.object({ ...base, board: z.enum(RANK_BOARDS), roleIds: z.array(gameId).min(1).max(1000), reason: reasonText, by: z.string().max(64) }),
+    result: z.object({ ...resultBase, board: z.enum(RANK_BOARDS), entries: z.array(change('roleId', z.object({ removed: z.boolean() }))) }),
+  },
+  /** Puts removed roles back on a leaderboard. */
+  restoreRankEntries: {
+    params: z.object({ ...base, board: z.enum(RANK_BOARDS), roleIds: z.array(gameId).min(1).max(1000) }),
+    result: z.object({ ...resultBase, board: z.enum(RANK_BOARDS), entries: z.array(change('roleId', z.object({ removed: z.boolean() }))) }),
+  },
   retryPaymentCallback: {
     params: z.object({ ...base, callbackId: gameId, by: z.string().max(64) }),
     result: z.object({

@@ -16,6 +16,7 @@ import { itemCatalogue, mailRecipientsPage } from './mails.contract.ts';
 import { GAME_CONFIG_KEYS, liveGameConfig } from './game-config.contract.ts';
 import { accountGrant, accountGrantsQuery, betaRechargePage, betaRechargeQuery } from './cbt-rebate.contract.ts';
 import { callbackListQuery, paymentCallbackPage } from './payment-callbacks.contract.ts';
+import { rankingPage, rankingQuery, rankRemovalPage, rankRemovalQuery } from './rankings.contract.ts';
 import {
   accountForbidQuery,
   accountListQuery,
@@ -101,6 +102,10 @@ export const GAME_READS = {
   betaRecharges: { query: betaRechargeQuery, result: betaRechargePage },
   /** The order cache: payment callbacks the game holds, newest first, with every attempt's answer. */
   listPaymentCallbacks: { query: callbackListQuery, result: paymentCallbackPage },
+  /** A leaderboard, best first, without the entries taken off it. */
+  listRankings: { query: rankingQuery, result: rankingPage },
+  /** Entries taken off the leaderboards, newest first. */
+  listRankRemovals: { query: rankRemovalQuery, result: rankRemovalPage },
   /** Account grants (beta-test rebates) by id: delivered to a role or still waiting for one. */
   accountGrants: { query: accountGrantsQuery, result: z.object({ grants: z.array(accountGrant) }) },
   /** The live game configuration document of a key (null: none pushed yet). */

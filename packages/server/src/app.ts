@@ -40,6 +40,7 @@ import { exploreRoutes } from './modules/explore/explore.routes.ts';
 import { exchangeClaimsRoutes } from './modules/exchange-claims/exchange-claims.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { cbtRebateRoutes } from './modules/cbt-rebate/cbt-rebate.routes.ts';
+import { rankingsRoutes } from './modules/rankings/rankings.routes.ts';
 import { gameConfigRoutes } from './modules/game-config/game-config.routes.ts';
 import { configTablesRoutes } from './modules/config-tables/config-tables.routes.ts';
 import { redeemCodesRoutes } from './modules/redeem-codes/redeem-codes.routes.ts';
@@ -164,6 +165,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(sdkRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(ordersRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(cbtRebateRoutes(ctx), { prefix: '/api/gm/admin' });
+  await app.register(rankingsRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(gameConfigRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(configTablesRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(mailsRoutes(ctx), { prefix: '/api/gm/admin' });

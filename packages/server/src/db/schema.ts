@@ -16,6 +16,7 @@ import type { GameGrantTables } from '../game/world/world-grants.ts';
 import type { RedeemBatchTables } from './redeem-batches.table.ts';
 import type { GameRedeemTables } from '../game/world/world-redeem.ts';
 import type { GameCallbackTables } from '../game/world/world-callbacks.ts';
+import type { GameRankTables } from '../game/world/world-rankings.ts';
 import type { GameLiveConfigTables } from '../game/world/world-configs.ts';
 import type { GameConfigTables } from './game-config.table.ts';
 import type { ConfigTableTables } from './config-tables.table.ts';
@@ -23,4 +24,4 @@ import type { GameLiveConfigTableTables } from '../game/world/world-config-table
 import type { SdkProjectTables } from './sdk-projects.table.ts';
 
 /** The whole database, composed from the table files of each part (types only). */
-export interface DB extends IdentityTables, AuditTables, IngestTables, GameWorldTables, GameReportTables, PlayerManagementTables, JobTables, BasicManagementTables, LogQueryTables, SecretTables, ExportTaskTables, MailTables, AnnouncementTables, CbtRebateTables, GameGrantTables, GameCallbackTables, GameConfigTables, GameLiveConfigTables, RedeemBatchTables, GameRedeemTables, SdkProjectTables, ConfigTableTables, GameLiveConfigTableTables {}
+export interface DB extends IdentityTables, AuditTables, IngestTables, GameWorldTables, GameReportTables, PlayerManagementTables, JobTables, BasicManagementTables, LogQueryTables, SecretTables, ExportTaskTables, MailTables, AnnouncementTables, CbtRebateTables, GameGrantTables, GameCallbackTables, GameRankTables, GameConfigTables, GameLiveConfigTables, RedeemBatchTables, GameRedeemTables, SdkProjectTables, ConfigTableTables, GameLiveConfigTableTables {}

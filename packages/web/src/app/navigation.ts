@@ -128,7 +128,7 @@ export const NAV_ROUTES: readonly NavRoute[] = [
   route('mailDetail', P.GROUP_INFO_MAIL, { code: P.MAIL_LIST, hidden: true, ...built }),
   route('pvpList', P.GROUP_INFO_PVP, { code: P.PVP, ...built }),
   route('pvpPeakArena', P.GROUP_INFO_PVP, { code: P.PVP, ...built }),
-  route('redisRank', P.GROUP_INFO_GAME_CONFIG, { code: P.REDIS_RANK }),
+  route('redisRank', P.GROUP_INFO_GAME_CONFIG, { code: P.REDIS_RANK, ...built }),
   route('shareConfig', P.GROUP_INFO_GAME_CONFIG, { code: P.SHARE_CONFIG, ...built }),
   route('functionLock', P.GROUP_INFO_GAME_CONFIG, { code: P.FUNCTION_LOCK, ...built }),
   route('exchangeConfig', P.GROUP_INFO_GAME_CONFIG, { code: P.EXCHANGE_CONFIG, ...built }),

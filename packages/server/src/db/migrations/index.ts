@@ -18,6 +18,7 @@ import * as createRedeemBatches from './2026-11-26T1000-create-redeem-batches.ts
 import * as createGameConfigs from './2026-11-26T0950-create-game-configs.ts';
 import * as createPaymentCallbacks from './2026-11-26T0930-create-payment-callbacks.ts';
 import * as createSdkProjects from './2026-11-26T1030-create-sdk-projects.ts';
+import * as createRankRemovals from './2026-11-26T1040-create-rank-removals.ts';
 import * as createConfigTables from './2026-11-26T1050-create-config-tables.ts';
 
 /** Every migration, in order. Names are timestamps so they sort as they were written. */
@@ -41,5 +42,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0950-create-game-configs': createGameConfigs,
   '2026-11-26T1000-create-redeem-batches': createRedeemBatches,
   '2026-11-26T1030-create-sdk-projects': createSdkProjects,
+  '2026-11-26T1040-create-rank-removals': createRankRemovals,
   '2026-11-26T1050-create-config-tables': createConfigTables,
 };

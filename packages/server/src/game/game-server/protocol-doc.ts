@@ -75,6 +75,11 @@ export const COMMAND_NOTES: Record<GameCommandKind, CommandNotes> = {
   mergeRegions: { does: 'Moves every role of `fromId` into `intoId`; only while `fromId` is under maintenance. `fromId` then keeps `mergedInto` and refuses later commands.', refusals: ['sameRegion', 'regionNotFound', 'regionMerged', 'notUnderMaintenance'] },
   replenishOrder: { does: 'An incomplete order only: grants its goods (items and currency), marks it completed and flags the role as a payer.', refusals: ['orderNotFound', 'orderNotIncomplete', 'goodsNotFound', 'playerNotFound'] },
   cancelOrder: { does: 'A completed order only: takes back what the role still holds of its goods, never below zero (the rest is `shortfall`), and marks it cancelled.', refusals: ['orderNotFound', 'orderNotCompleted', 'goodsNotFound', 'playerNotFound'] },
+  removeRankEntries: {
+    does: 'Rankings: takes the roles off a leaderboard (`level`, `mainStory`, `arena`) until restored; a role already off keeps its first reason. All roles must exist.',
+    refusals: ['playerNotFound'],
+  },
+  restoreRankEntries: { does: 'Rankings: puts roles taken off a leaderboard back on it.', refusals: ['playerNotFound'] },
   retryPaymentCallback: {
     does: 'The order cache: tries a cached payment callback again. Its order incomplete and the amount and currency matching: the order is completed and its goods granted; already completed: confirmed as a duplicate; else the try is recorded as refused (`gameUnavailable`, `orderNotFound`, `amountMismatch`, `orderCancelled` in `attempt.reason`) and the callback stays pending. A confirmed callback answers as it is.',
     refusals: ['callbackNotFound'],
@@ -98,7 +103,8 @@ export const COMMAND_NOTES: Record<GameCommandKind, CommandNotes> = {
   publishConfigTable: {
     does: 'Database management: version `version` of the config table `table` (`items`, `products` or `maps`; the columns of each are in `config-tables.contract.ts`) replaces the one the game runs, all rows at once. Any earlier version may be published again (a rollback). The game checks every row against the table\'s schema and that keys are unique; one bad row refuses the whole version as `invalidParams`, and nothing changes. `before` and `after` give the version and row count.',
     refusals: [],
-  },};
+  },
+};
 
 /** What each read answers; typed by name, so a new read fails the type-check until it is described here. */
 export const READ_NOTES: Record<GameReadName, string> = {
@@ -119,6 +125,8 @@ export const READ_NOTES: Record<GameReadName, string> = {
   orderDetail: 'One order with its receipt, its goods\' name and the goods it grants (what a cancel takes back). `order: null` when there is no such order.',
   listProducts: 'The game\'s store: every product by `productId`, with its price in minor units and the item group its goods belong to.',
   betaRecharges: 'Completed orders per account created in `[start, end)` (the beta test\'s recharges; refunded ones do not count), most paid first: order count, amount paid in minor units, first and last payment.',
+  listRankings: 'A leaderboard (`level`, `mainStory`, `arena`), over every region or one, best first (ties: higher role id first), without the roles taken off it; `rank` counts from 1 across pages.',
+  listRankRemovals: 'Roles taken off the leaderboards, newest first, with the reason and who took them off.',
   listPaymentCallbacks: 'The order cache: payment callbacks the game received, newest first by `receivedAt`, filtered by status, order, platform order, role, channel and time; each with every attempt to confirm it.',
   accountGrants: 'Account grants (beta-test rebates) by `grantIds`: the role each went to and when, or `deliveredTo: null` while held.',
   listAnnouncements:

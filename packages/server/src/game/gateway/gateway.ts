@@ -77,6 +77,9 @@ export interface GameGateway {
   grantAccountRebate: Command<'grantAccountRebate'>;
   /** The order cache: the game tries a cached payment callback again (a refusal is recorded in the answer). */
   retryPaymentCallback: Command<'retryPaymentCallback'>;
+  /** Rankings: takes roles off a leaderboard until restored. */
+  removeRankEntries: Command<'removeRankEntries'>;
+  restoreRankEntries: Command<'restoreRankEntries'>;
   /** Redeem codes: the game learns (or relearns) a batch and accepts its codes. */
   publishRedeemBatch: Command<'publishRedeemBatch'>;
   /** Players can no longer redeem the batch's codes. */
@@ -118,6 +121,9 @@ export interface GameGateway {
   accountGrants: Read<'accountGrants'>;
   /** The order cache: payment callbacks the game holds, with each attempt's answer. */
   listPaymentCallbacks: Read<'listPaymentCallbacks'>;
+  /** A leaderboard, best first, without the entries taken off it. */
+  listRankings: Read<'listRankings'>;
+  listRankRemovals: Read<'listRankRemovals'>;
   /** The game's item catalogue (what a mail may carry). */
   listItems: Read<'listItems'>;
   /** The mailboxes holding one mail, with read and collected, by role id (keyset). */
@@ -186,6 +192,8 @@ export function gatewayFrom(adapter: string, execute: CommandExecutor, read: Rea
     cancelOrder: (c) => execute('cancelOrder', c),
     grantAccountRebate: (c) => execute('grantAccountRebate', c),
     retryPaymentCallback: (c) => execute('retryPaymentCallback', c),
+    removeRankEntries: (c) => execute('removeRankEntries', c),
+    restoreRankEntries: (c) => execute('restoreRankEntries', c),
     publishRedeemBatch: (c) => execute('publishRedeemBatch', c),
     disableRedeemBatch: (c) => execute('disableRedeemBatch', c),
     setGameConfig: (c) => execute('setGameConfig', c),
@@ -207,6 +215,8 @@ export function gatewayFrom(adapter: string, execute: CommandExecutor, read: Rea
     betaRecharges: (q) => read('betaRecharges', q),
     accountGrants: (q) => read('accountGrants', q),
     listPaymentCallbacks: (q) => read('listPaymentCallbacks', q),
+    listRankings: (q) => read('listRankings', q),
+    listRankRemovals: (q) => read('listRankRemovals', q),
     listCommands: (q) => read('listCommands', q),
     listItems: (q) => read('listItems', q),
     mailRecipients: (q) => read('mailRecipients', q),

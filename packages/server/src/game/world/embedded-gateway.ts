@@ -33,6 +33,7 @@ import * as worldMails from './world-mails.repository.ts';
 import * as worldGrants from './world-grants.ts';
 import * as worldRedeem from './world-redeem.ts';
 import * as worldCallbacks from './world-callbacks.ts';
+import * as worldRankings from './world-rankings.ts';
 import * as worldConfigs from './world-configs.ts';
 import * as worldConfigTables from './world-config-tables.ts';
 
@@ -716,6 +717,16 @@ const HANDLERS: { [K in GameCommandKind]: Handler<K> } = {
     }
     const deducted = await revokeGrants(trx, order.role_id, parseGrants(goods.items), at);
     return { orderId: order.order_id, roleId: order.role_id, before: { status: 'completed' as const }, after: { status: 'cancelled' as const }, deducted };
+  },
+
+  async removeRankEntries(trx, c, at) {
+    await requirePlayers(trx, c.roleIds);
+    return { board: c.board, entries: await worldRankings.remove(trx, c.board, unique(c.roleIds), c.reason, c.by, at) };
+  },
+
+  async restoreRankEntries(trx, c) {
+    await requirePlayers(trx, c.roleIds);
+    return { board: c.board, entries: await worldRankings.restore(trx, c.board, unique(c.roleIds)) };
   },
 
   async retryPaymentCallback(trx, c, at) {

@@ -17,6 +17,7 @@ import * as worldRepository from './world.repository.ts';
 import * as worldMails from './world-mails.repository.ts';
 import * as worldGrants from './world-grants.ts';
 import * as worldCallbacks from './world-callbacks.ts';
+import * as worldRankings from './world-rankings.ts';
 import * as worldConfigs from './world-configs.ts';
 import { WORLD_ITEM_CATALOGUE } from './world-items.ts';
 
@@ -298,6 +299,8 @@ export const WORLD_READS: { [K in GameReadName]: WorldRead<K> } = {
   listItems: async () => ({ items: [...WORLD_ITEM_CATALOGUE] }),
   betaRecharges: (db, q) => worldGrants.betaRecharges(db, q),
   listPaymentCallbacks: (db, q) => worldCallbacks.pageCallbacks(db, q),
+  listRankings: (db, q) => worldRankings.pageRanking(db, q),
+  listRankRemovals: (db, q) => worldRankings.pageRemovals(db, q),
   accountGrants: async (db, q) => ({ grants: await worldGrants.accountGrants(db, q.grantIds) }),
   async mailRecipients(db, q) {
     const found = await worldMails.pageRecipients(db, q);
