@@ -139,7 +139,7 @@ export function RedeemBatchDialog({ open, batch, onClose }: { open: boolean; bat
       <Form form={form} layout="vertical" onFinish={onFinish} style={{ marginTop: 16 }} data-testid="redeem-batch-form">
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item name="name" label={t('fields.name')} rules={[zodRule(redeemBatchBody.shape.name)]}>
+            <Form.Item name="name" label={t('fields.name')} required rules={[zodRule(redeemBatchBody.shape.name)]}>
               <Input maxLength={64} />
             </Form.Item>
           </Col>
@@ -166,7 +166,7 @@ export function RedeemBatchDialog({ open, batch, onClose }: { open: boolean; bat
               </Form.Item>
             </Col>
             <Col xs={12} md={8}>
-              <Form.Item name="codeLength" label={t('fields.codeLength')} rules={[zodRule(redeemBatchBody.shape.codeLength)]}>
+              <Form.Item name="codeLength" required label={t('fields.codeLength')} rules={[zodRule(redeemBatchBody.shape.codeLength)]}>
                 <InputNumber disabled={editing} min={REDEEM_CODE_LENGTH_MIN} max={REDEEM_CODE_LENGTH_MAX} precision={0} style={{ width: '100%' }} />
               </Form.Item>
             </Col>
@@ -177,12 +177,12 @@ export function RedeemBatchDialog({ open, batch, onClose }: { open: boolean; bat
         </Form.Item>
         <Row gutter={16}>
           <Col xs={12} md={6}>
-            <Form.Item name="perPlayerLimit" label={t('fields.perPlayerLimit')} tooltip={t('help.perPlayerLimit')} rules={[zodRule(redeemBatchBody.shape.perPlayerLimit)]}>
+            <Form.Item name="perPlayerLimit" required label={t('fields.perPlayerLimit')} tooltip={t('help.perPlayerLimit')} rules={[zodRule(redeemBatchBody.shape.perPlayerLimit)]}>
               <InputNumber min={1} max={REDEEM_PER_PLAYER_MAX} precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item name="totalLimit" label={t('fields.totalLimit')} tooltip={t('help.totalLimit')} rules={[zodRule(redeemBatchBody.shape.totalLimit)]}>
+            <Form.Item name="totalLimit" required label={t('fields.totalLimit')} tooltip={t('help.totalLimit')} rules={[zodRule(redeemBatchBody.shape.totalLimit)]}>
               <InputNumber min={0} precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
