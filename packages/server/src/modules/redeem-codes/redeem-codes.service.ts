@@ -232,9 +232,9 @@ export async function createBatch(ctx: ServiceContext, actor: AuditActor, body: 
   await checkAreas(ctx, body.areaIds);
   const shared = body.kind === 'shared';
   const sharedCode = shared ? (body.sharedCode ?? '') : null;
-  if (sharedCode !== null && (await repository.findBySharedCode(ctx.db, sharedCode))) {
-    throw new DomainError(ErrorCode.CONFLICT, { messageKey: 'errors.redeemSharedCodeTaken', values: { code: sharedCode }, details: [{ path: 'sharedCode', message: 'errors.redeemSharedCodeTaken', values: { code: sharedCode } }] });
-  }
+  const taken = () =>
+    new DomainError(ErrorCode.CONFLICT, { messageKey: 'errors.redeemSharedCodeTaken', values: { code: sharedCode }, details: [{ path: 'sharedCode', message: 'errors.redeemSharedCodeTaken', values: { code: sharedCode } }] });
+  if (sharedCode !== null && (await repository.findBySharedCode(ctx.db, sharedCode))) throw taken();
   const at = ctx.now();
   const row: RedeemBatchRow = {
     id: newId(),
@@ -254,11 +254,16 @@ export async function createBatch(ctx: ServiceContext, actor: AuditActor, body: 
     updated_by: actor.accountName,
     updated_at: at,
   };
-  await ctx.db.transaction().execute(async (trx) => {
-    // The shared code is unique (an index): a concurrent twin fails here rather than twice in the game.
-    await repository.insertBatch(trx, row);
-    await audit.record(trx, actor, { action: 'redeemBatches.create', code: CODE, targets: [row.id], params: body, before: null, after: auditView(row) }, at);
-  });
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      // The shared code is unique (an index): a concurrent twin fails here rather than twice in the game.
+      await repository.insertBatch(trx, row);
+      await audit.record(trx, actor, { action: 'redeemBatches.create', code: CODE, targets: [row.id], params: body, before: null, after: auditView(row) }, at);
+    });
+  } catch (error) {
+    if (sharedCode !== null && (await repository.findBySharedCode(ctx.db, sharedCode))) throw taken();
+    throw error;
+  }
   return publishRow(ctx, actor, row, known, 'redeemBatches.create');
 }
 
