@@ -26,6 +26,7 @@ export const CONSOLE_MESSAGES = {
   mails: () => import('../features/mails/mails.messages.ts'),
   announcements: () => import('../features/announcements/announcements.messages.ts'),
   cbtRebate: () => import('../features/cbt-rebate/cbt-rebate.messages.ts'),
+  database: () => import('../features/database/database.messages.ts'),
   rankings: () => import('../features/rankings/rankings.messages.ts'),
   gameConfig: () => import('../features/game-config/game-config.messages.ts'),
   redeemCodes: () => import('../features/redeem-codes/redeem-codes.messages.ts'),

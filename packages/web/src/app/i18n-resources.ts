@@ -24,6 +24,7 @@ import * as orders from '../features/orders/orders.messages.ts';
 import * as mails from '../features/mails/mails.messages.ts';
 import * as announcements from '../features/announcements/announcements.messages.ts';
 import * as cbtRebate from '../features/cbt-rebate/cbt-rebate.messages.ts';
+import * as database from '../features/database/database.messages.ts';
 import * as rankings from '../features/rankings/rankings.messages.ts';
 import * as gameConfig from '../features/game-config/game-config.messages.ts';
 import * as redeemCodes from '../features/redeem-codes/redeem-codes.messages.ts';
@@ -63,6 +64,7 @@ export const resources = {
     mails: mails.en,
     announcements: announcements.en,
     cbtRebate: cbtRebate.en,
+    database: database.en,
     rankings: rankings.en,
     gameConfig: gameConfig.en,
     redeemCodes: redeemCodes.en,
@@ -95,6 +97,7 @@ export const resources = {
     mails: mails.zhCN,
     announcements: announcements.zhCN,
     cbtRebate: cbtRebate.zhCN,
+    database: database.zhCN,
     rankings: rankings.zhCN,
     gameConfig: gameConfig.zhCN,
     redeemCodes: redeemCodes.zhCN,

@@ -91,11 +91,11 @@ export const NAV_ROUTES: readonly NavRoute[] = [
   route('agreementList', P.GROUP_BASIC, { code: P.AGREEMENT_LIST, ...built }),
 
   // Database management.
-  route('dbTables', P.GROUP_DATABASE, { code: P.DB_TABLES }),
-  route('dbDataShow', P.GROUP_DATABASE, { code: P.DB_TABLES }),
-  route('dbDataFiles', P.GROUP_DATABASE, { code: P.DB_DATA_FILES }),
+  route('dbTables', P.GROUP_DATABASE, { code: P.DB_TABLES, ...built }),
+  route('dbDataShow', P.GROUP_DATABASE, { code: P.DB_TABLES, ...built }),
+  route('dbDataFiles', P.GROUP_DATABASE, { code: P.DB_DATA_FILES, ...built }),
   route('dbDownloadTasks', P.GROUP_DATABASE, { code: P.DB_DOWNLOAD_TASKS, ...built }),
-  route('dbUpdateRecords', P.GROUP_DATABASE, { code: P.DB_UPDATE_RECORDS }),
+  route('dbUpdateRecords', P.GROUP_DATABASE, { code: P.DB_UPDATE_RECORDS, ...built }),
 
   // Player management.
   route('userList', P.GROUP_PLAYERS, { code: P.USER_LIST, ...built }),

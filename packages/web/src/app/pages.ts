@@ -26,6 +26,7 @@ import { ordersRoutes } from '../features/orders/orders.routes.tsx';
 import { mailsRoutes } from '../features/mails/mails.routes.tsx';
 import { announcementsRoutes } from '../features/announcements/announcements.routes.tsx';
 import { cbtRebateRoutes } from '../features/cbt-rebate/cbt-rebate.routes.tsx';
+import { databaseRoutes } from '../features/database/database.routes.tsx';
 import { rankingsRoutes } from '../features/rankings/rankings.routes.tsx';
 import { gameConfigRoutes } from '../features/game-config/game-config.routes.tsx';
 import { redeemCodesRoutes } from '../features/redeem-codes/redeem-codes.routes.tsx';
@@ -69,6 +70,7 @@ export const PAGES: Partial<Record<RouteId, LazyPage>> = {
   ...withMessages('mails', mailsRoutes),
   ...withMessages('announcements', announcementsRoutes),
   ...withMessages('cbtRebate', cbtRebateRoutes),
+  ...withMessages('database', databaseRoutes),
   ...withMessages('rankings', rankingsRoutes),
   ...withMessages('gameConfig', gameConfigRoutes),
   ...withMessages('redeemCodes', redeemCodesRoutes),

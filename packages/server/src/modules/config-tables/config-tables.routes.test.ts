@@ -170,8 +170,9 @@ describe('config tables', () => {
     const records = await operatorWith(t, admin, [P.DB_UPDATE_RECORDS]);
     expect((await api.get(tables, '/config-tables')).code).toBe(0);
     expect((await api.get(files, '/config-tables')).code).toBe(ErrorCode.NO_PERMISSION);
-    expect((await api.get(files, '/config-tables/items/rows')).code).toBe(0);
-    expect((await api.get(tables, '/config-tables/items/rows')).code).toBe(ErrorCode.NO_PERMISSION);
+    expect((await api.get(tables, '/config-tables/items/rows')).code).toBe(0);
+    expect((await api.get(files, '/config-tables/items/versions')).code).toBe(0);
+    expect((await api.get(tables, '/config-tables/items/versions')).code).toBe(ErrorCode.NO_PERMISSION);
     expect((await api.get(records, '/config-tables/update-records')).code).toBe(0);
     expect((await api.get(files, '/config-tables/update-records')).code).toBe(ErrorCode.NO_PERMISSION);
     expect((await upload('items', 'x.json', json([item('1')]), 'en', files)).code).toBe(ErrorCode.NO_PERMISSION);

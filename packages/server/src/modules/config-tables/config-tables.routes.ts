@@ -23,7 +23,7 @@ import * as service from './config-tables.service.ts';
 
 /**
  * Database management (issue 14; spec `/generate/table-list`, `data-show`, `data-json`,
- * `update-record`): the table list needs DB_TABLES (11009), data show and data files
+ * `update-record`): the table list and data show need DB_TABLES (11009), data files
  * DB_DATA_FILES (11010), the update records DB_UPDATE_RECORDS (11012); uploads and publishes
  * DB_EDIT (21023).
  */
@@ -44,7 +44,7 @@ export function configTablesRoutes(ctx: ServiceContext) {
     }, async (request) => ok(await service.listRecords(ctx, request.query)));
 
     app.get('/config-tables/:table/rows', {
-      config: { permission: P.DB_DATA_FILES },
+      config: { permission: P.DB_TABLES },
       schema: { tags, summary: 'A version\'s rows (the published one by default), searched by any cell, paged', params: configTableParams, querystring: configRowsQuery, response: { 200: envelope(configRowsPage) } },
     }, async (request) => ok(await service.listRows(ctx, request.params.table, request.query)));
 
