@@ -95,6 +95,10 @@ test('check-in: fill a month from the item catalogue, copy it to the next month,
 });
 
 test('share config in Chinese: the spec-style messages, then saved and live', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
   await signInByApi(page, 'admin');
   await storeLanguageSetting(page, 'cn');
   await page.goto('/info/share/index');
@@ -112,6 +116,9 @@ test('share config in Chinese: the spec-style messages, then saved and live', as
   await expect(page.getByText('第 1 版已保存并在游戏内生效。')).toBeVisible();
   await expect(page.getByTestId('game-config-status')).toContainText('已生效');
   await shot(page, '/tmp/gc/shots/game-config-share-zh.png');
+  // The preview names another host's image instead of fetching it (the console's content policy).
+  await expect(page.getByText('https://cdn.example.com/share.png', { exact: true })).toBeVisible();
+  expect(violations).toEqual([]);
 });
 
 test('questionnaire redirect: a saved document shows what the game runs', async ({ page }) => {

@@ -21,9 +21,10 @@ export function SharePage() {
     form.setFieldsValue(saved ?? EMPTY);
   }, [form, saved, version]);
   const watched = Form.useWatch([], form) as Partial<ShareConfig> | undefined;
-  // An image the browser cannot show (not there, or not allowed by the console's policy) shows the placeholder.
+  // The console's content policy shows only its own images (uploads): another host's image is named, not fetched.
   const [broken, setBroken] = useState<string | null>(null);
-  const image = watched?.imageUrl?.startsWith('https://') && broken !== watched.imageUrl ? watched.imageUrl : null;
+  const url = watched?.imageUrl ?? '';
+  const image = url.startsWith(`${window.location.origin}/`) && broken !== url ? url : null;
 
   return (
     <GameConfigPage configKey="share" editor={editor} onSave={() => void editor.save(form.getFieldsValue(true), form)} onRestore={(v) => void editor.save(v)}>
@@ -58,7 +59,7 @@ export function SharePage() {
         <Col xs={24} lg={10}>
           <Card title={t('share.preview')}>
             <div className="gm-share-preview">
-              {image ? <img src={image} alt="" className="gm-share-preview-image" onError={() => setBroken(image)} /> : <div className="gm-share-preview-image gm-share-preview-empty" />}
+              {image ? <img src={image} alt="" className="gm-share-preview-image" onError={() => setBroken(image)} /> : <div className="gm-share-preview-image gm-share-preview-empty">{url ? <Typography.Text type="secondary" ellipsis className="gm-share-preview-url">{url}</Typography.Text> : null}</div>}
               <Typography.Title level={5} style={{ marginTop: 12 }}>
                 {watched?.title || t('share.title')}
               </Typography.Title>
