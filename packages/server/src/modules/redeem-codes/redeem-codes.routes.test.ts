@@ -161,6 +161,21 @@ describe('unique codes', () => {
   });
 });
 
+describe('concurrent claims', () => {
+  it('grants a total limit once however many players claim at the same time, and a unique code once', async () => {
+    const batch = await create(shared({ totalLimit: 1 }));
+    const results = await Promise.all(roles.slice(0, 6).map((r) => world().redeemCode(r.role_id, 'STREAM2026')));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok).map((r) => (r.ok ? '' : r.reason))).toEqual(Array.from({ length: 5 }, () => 'totalLimit'));
+    const uniqueBatch = await create(unique({ name: 'Race', codePrefix: 'RC' }));
+    const [code] = (await codesOf(uniqueBatch.id, 0, 1)).map((c) => c.code);
+    const raced = await Promise.all(roles.slice(0, 6).map((r) => world().redeemCode(r.role_id, code ?? '')));
+    expect(raced.filter((r) => r.ok)).toHaveLength(1);
+    const claims = await api.get<CappedPage<RedeemClaim>>(admin, `/exchange/claims?batchId=${batch.id}`);
+    expect(claims.result.results).toHaveLength(1);
+  });
+});
+
 describe('shared codes, windows, regions, changes and status', () => {
   it('checks the window and the regions, takes a change, and stops when disabled until enabled', async () => {
     const [a, b] = roles as [{ role_id: string; area_id: string }, { role_id: string; area_id: string }];
