@@ -27,7 +27,7 @@ test('the table list and data show start with the game world\'s catalogue', asyn
   await expect(rows(page)).toHaveCount(3);
   await expect(rows(page).first()).toContainText('Items');
   await expect(rows(page).first()).toContainText('v1');
-  await shot(page, 'test-results/database-tables.png');
+  await shot(page, '/tmp/dbm-shots/database-tables.png');
 
   await rows(page).first().getByRole('link', { name: 'Browse rows' }).click();
   await expect(page.getByRole('heading', { name: 'Table data' })).toBeVisible();
@@ -36,7 +36,7 @@ test('the table list and data show start with the game world\'s catalogue', asyn
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText('Energy potion');
-  await shot(page, 'test-results/database-data-show.png');
+  await shot(page, '/tmp/dbm-shots/database-data-show.png');
 });
 
 test('a bad file lists every problem by row and column; a good one shows its diff, publishes, and rolls back', async ({ page }) => {
@@ -54,7 +54,7 @@ test('a bad file lists every problem by row and column; a good one shows its dif
   await expect(problems).toContainText('rarity: must be a whole number.');
   await expect(problems).toContainText('Bag type (itemType)');
   await expect(problems).toContainText('The key 100101 appears again (first in row 1).');
-  await shot(page, 'test-results/database-upload-errors.png');
+  await shot(page, '/tmp/dbm-shots/database-upload-errors.png');
   await expect(versions(page)).toHaveCount(1);
 
   const good = current.results.map((r) => (r.itemId === '100101' ? { ...r, stack: 77 } : r));
@@ -64,7 +64,7 @@ test('a bad file lists every problem by row and column; a good one shows its dif
   await expect(diff.getByText('Version 2 stored (17 rows). Review the changes below, then publish it.')).toBeVisible();
   await expect(diff.getByTestId('diff-summary')).toContainText('1 added, 0 removed, 1 changed, 15 unchanged');
   await expect(diff).toContainText('E2E chip');
-  await shot(page, 'test-results/database-upload-diff.png');
+  await shot(page, '/tmp/dbm-shots/database-upload-diff.png');
 
   const v2 = versions(page).filter({ hasText: 'v2' });
   await v2.getByRole('button', { name: 'Publish' }).click();
@@ -80,14 +80,14 @@ test('a bad file lists every problem by row and column; a good one shows its dif
   await rollback.getByRole('button', { name: 'Roll back' }).click();
   await expect(page.getByText('Version 1 is live in the game.')).toBeVisible();
   await expect(v1).toContainText('Live');
-  await shot(page, 'test-results/database-data-files.png');
+  await shot(page, '/tmp/dbm-shots/database-data-files.png');
 
   await page.goto('/generate/update-record');
   await expect(page.getByRole('heading', { name: 'Update records' })).toBeVisible();
   await expect(rows(page).first()).toContainText('Roll back');
   await expect(rows(page).nth(1)).toContainText('Publish');
   await expect(rows(page).nth(1)).toContainText('admin');
-  await shot(page, 'test-results/database-update-records.png');
+  await shot(page, '/tmp/dbm-shots/database-update-records.png');
 });
 
 test('data files in Chinese; the analyst cannot open the pages', async ({ page }) => {
@@ -100,14 +100,14 @@ test('data files in Chinese; the analyst cannot open the pages', async ({ page }
   await expect(problems).toContainText('文件有');
   await expect(problems).toContainText('kind：必须是 explore, stage, quantum 之一。');
   await expect(problems).toContainText('地图类型 (kind)');
-  await shot(page, 'test-results/database-data-files-zh.png');
+  await shot(page, '/tmp/dbm-shots/database-data-files-zh.png');
   await page.goto('/generate/table-list');
   await expect(page.getByRole('heading', { name: '数据库表' })).toBeVisible();
   await expect(rows(page).first()).toContainText('道具');
-  await shot(page, 'test-results/database-tables-zh.png');
+  await shot(page, '/tmp/dbm-shots/database-tables-zh.png');
   await page.goto('/generate/update-record');
   await expect(rows(page).first()).toContainText('回滚');
-  await shot(page, 'test-results/database-update-records-zh.png');
+  await shot(page, '/tmp/dbm-shots/database-update-records-zh.png');
 
   await signInByApi(page, 'analyst');
   for (const path of ['/generate/table-list', '/generate/data-show', '/generate/data-json', '/generate/update-record']) {

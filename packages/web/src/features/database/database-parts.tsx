@@ -32,6 +32,7 @@ export function TableSelect({ value, onChange, allowClear }: { value?: ConfigTab
       style={{ minWidth: 180 }}
       value={value}
       allowClear={allowClear}
+      placeholder={allowClear ? t('placeholders.allTables') : undefined}
       onChange={(v) => onChange?.(v ?? undefined)}
       options={CONFIG_TABLE_NAMES.map((name) => ({ value: name, label: `${label(name)} (${name})` }))}
     />

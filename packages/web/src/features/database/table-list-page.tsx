@@ -45,6 +45,7 @@ export function TableListPage() {
       {
         key: 'columns',
         title: t('fields.columns'),
+        width: 360,
         render: (_, r) => (
           <Space size={[4, 4]} wrap>
             {r.columns.map((c) => (
@@ -59,7 +60,6 @@ export function TableListPage() {
         key: 'actions',
         title: t('common:table.actions'),
         width: 180,
-        fixed: 'right',
         render: (_, r) => (
           <Space size={12}>
             <Link to={`${paths.dbDataShow}?table=${r.table}`}>{t('actions.browse')}</Link>
@@ -81,7 +81,6 @@ export function TableListPage() {
           dataSource={tables.data?.results ?? []}
           loading={tables.isFetching && !tables.data}
           pagination={false}
-          scroll={{ x: 1200 }}
           locale={{ emptyText: t('table.none') }}
         />
       </Card>
