@@ -23,6 +23,7 @@ export const CONSOLE_MESSAGES = {
   exports: () => import('../features/exports/exports.messages.ts'),
   statistics: () => import('../features/statistics/statistics.messages.ts'),
   orders: () => import('../features/orders/orders.messages.ts'),
+  sdk: () => import('../features/sdk/sdk.messages.ts'),
   mails: () => import('../features/mails/mails.messages.ts'),
   announcements: () => import('../features/announcements/announcements.messages.ts'),
   cbtRebate: () => import('../features/cbt-rebate/cbt-rebate.messages.ts'),

@@ -21,6 +21,7 @@ import * as logs from '../features/logs/logs.messages.ts';
 import * as exportsMessages from '../features/exports/exports.messages.ts';
 import * as statistics from '../features/statistics/statistics.messages.ts';
 import * as orders from '../features/orders/orders.messages.ts';
+import * as sdk from '../features/sdk/sdk.messages.ts';
 import * as mails from '../features/mails/mails.messages.ts';
 import * as announcements from '../features/announcements/announcements.messages.ts';
 import * as cbtRebate from '../features/cbt-rebate/cbt-rebate.messages.ts';
@@ -61,6 +62,7 @@ export const resources = {
     exports: exportsMessages.en,
     statistics: statistics.en,
     orders: orders.en,
+    sdk: sdk.en,
     mails: mails.en,
     announcements: announcements.en,
     cbtRebate: cbtRebate.en,
@@ -94,6 +96,7 @@ export const resources = {
     exports: exportsMessages.zhCN,
     statistics: statistics.zhCN,
     orders: orders.zhCN,
+    sdk: sdk.zhCN,
     mails: mails.zhCN,
     announcements: announcements.zhCN,
     cbtRebate: cbtRebate.zhCN,

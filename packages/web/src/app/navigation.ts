@@ -179,10 +179,10 @@ export const NAV_ROUTES: readonly NavRoute[] = [
   route('profile', P.GROUP_SETTINGS, { hidden: true, ...built }),
 
   // SDK management.
-  route('sdkProjects', P.GROUP_SDK, { code: P.SDK_RECORDS }),
-  route('sdkAccounts', P.GROUP_SDK, { code: P.SDK_RECORDS }),
-  route('sdkOrders', P.GROUP_SDK_ORDERS, { code: P.SDK_RECORDS }),
-  route('sdkOrderCacheWait', P.GROUP_SDK_ORDERS, { code: P.SDK_RECORDS }),
+  route('sdkProjects', P.GROUP_SDK, { code: P.SDK_RECORDS, ...built }),
+  route('sdkAccounts', P.GROUP_SDK, { code: P.SDK_RECORDS, ...built }),
+  route('sdkOrders', P.GROUP_SDK_ORDERS, { code: P.SDK_RECORDS, ...built }),
+  route('sdkOrderCacheWait', P.GROUP_SDK_ORDERS, { code: P.SDK_RECORDS, ...built }),
 ];
 
 /** Icons of the top-level groups. */

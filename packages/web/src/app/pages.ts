@@ -23,6 +23,7 @@ import { logsRoutes } from '../features/logs/logs.routes.tsx';
 import { exportsRoutes } from '../features/exports/exports.routes.tsx';
 import { statisticsRoutes } from '../features/statistics/statistics.routes.tsx';
 import { ordersRoutes } from '../features/orders/orders.routes.tsx';
+import { sdkRoutes } from '../features/sdk/sdk.routes.tsx';
 import { mailsRoutes } from '../features/mails/mails.routes.tsx';
 import { announcementsRoutes } from '../features/announcements/announcements.routes.tsx';
 import { cbtRebateRoutes } from '../features/cbt-rebate/cbt-rebate.routes.tsx';
@@ -67,6 +68,7 @@ export const PAGES: Partial<Record<RouteId, LazyPage>> = {
   ...withMessages('exports', exportsRoutes),
   ...withMessages('statistics', statisticsRoutes),
   ...withMessages('orders', ordersRoutes),
+  ...withMessages('sdk', sdkRoutes),
   ...withMessages('mails', mailsRoutes),
   ...withMessages('announcements', announcementsRoutes),
   ...withMessages('cbtRebate', cbtRebateRoutes),

@@ -20,7 +20,7 @@ import { useFilterForm } from '../../shared/hooks/use-filter-form.ts';
 import { trimmed, useSearchState } from '../../shared/hooks/use-search-state.ts';
 import { hrefs } from '../../shared/paths.ts';
 import { parseCallbackFilters } from './order-filters.ts';
-import { callbacksQueryOptions, useRetryCallback, type CallbackFilters } from './orders.queries.ts';
+import { callbacksQueryOptions, useRetryCallback, type CallbackFilters, type CallbackSource } from './orders.queries.ts';
 
 interface FilterValues {
   status?: string;
@@ -42,12 +42,33 @@ const fieldsOf = (f: CallbackFilters): FilterValues => ({
 
 /** /order/cache: payment callbacks the game has not confirmed, each with its attempts, and a retry. */
 export function OrderCachePage() {
+  const { t } = useTranslation('orders');
+  return <CallbackCacheView source="order-callbacks" retryCode={P.ORDER_REPLENISH} title={t('cache.title')} description={t('cache.description')} />;
+}
+
+/** /sdk/order/cacheWait: the same callbacks seen from the payment SDK, read and retried under the SDK's codes. */
+export function SdkCacheWaitPage() {
+  const { t } = useTranslation('orders');
+  return <CallbackCacheView source="sdk/callbacks" retryCode={P.SDK_EDIT} title={t('cache.sdkTitle')} description={t('cache.sdkDescription')} />;
+}
+
+export interface CallbackCacheViewProps {
+  /** Whose routes (and so whose permission codes) the page reads and retries through. */
+  source: CallbackSource;
+  /** The code a retry needs on that side. */
+  retryCode: number;
+  title: string;
+  description: string;
+}
+
+/** The cached callbacks with their attempts and a retry: the order cache, and the SDK's callback-wait cache (`/sdk/order/cacheWait`). */
+export function CallbackCacheView({ source, retryCode, title, description }: CallbackCacheViewProps) {
   const { t } = useTranslation(['orders', 'common']);
   const search = useSearchState(parseCallbackFilters);
-  const callbacks = useQuery(callbacksQueryOptions(search.state));
+  const callbacks = useQuery(callbacksQueryOptions(search.state, source));
   const form = useFilterForm(search.state, fieldsOf);
-  const canRetry = useCan(P.ORDER_REPLENISH);
-  const retry = useRetryCallback();
+  const canRetry = useCan(retryCode);
+  const retry = useRetryCallback(source);
 
   const askRetry = (c: PaymentCallback) =>
     confirmAction({
@@ -87,7 +108,7 @@ export function OrderCachePage() {
     search.update({ ...trimmed(Object.fromEntries(TEXT_FILTERS.map((name) => [name, v[name]]))), status: v.status, start: v.received?.[0], end: v.received?.[1] });
 
   return (
-    <PageContainer title={t('cache.title')} description={t('cache.description')}>
+    <PageContainer title={title} description={description}>
       <FilterCard form={form} onFinish={onSearch} query={callbacks} onReset={() => search.reset()}>
         <FilterField name="status" label={t('fields.status')}>
           <Select allowClear placeholder={t('cache.anyStatus')} options={CALLBACK_STATUSES.map((s) => ({ value: s, label: t(`cache.status.${s}`) }))} />

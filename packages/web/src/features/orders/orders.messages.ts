@@ -74,6 +74,8 @@ export const en = {
   table: { none: 'No orders match these filters.' },
   cache: {
     title: 'Order cache',
+    sdkTitle: 'Orders awaiting cache',
+    sdkDescription: 'Payment callbacks the SDK delivered that the game has not acknowledged yet (the same records as the order cache), with the channel and the answer of every attempt: retry one when the cause is fixed.',
     description: 'Payment callbacks the payment side delivered that the game has not confirmed (it was down, the order was not there yet, the amount did not match), with every attempt. Retry one: the game tries again, and an incomplete order whose payment checks out is completed.',
     callbackId: 'Callback ID',
     channel: 'Channel',
@@ -172,6 +174,8 @@ export const zhCN: Translation<typeof en> = {
   table: { none: '没有符合条件的订单。' },
   cache: {
     title: '订单缓存',
+    sdkTitle: '待缓存订单',
+    sdkDescription: 'SDK已回调但游戏尚未确认的支付回调（与订单缓存为同一批记录），附渠道及每次尝试的结果：原因排除后可重试。',
     description: '支付方已回调但游戏尚未确认的支付回调（游戏当时不可用、订单尚未存在、金额不符），附每次尝试的结果。重试后游戏会再次处理：未完成且金额相符的订单将完成并发放物品。',
     callbackId: '回调ID',
     channel: '渠道',

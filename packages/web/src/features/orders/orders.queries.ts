@@ -93,20 +93,23 @@ export function useReplenishOrder() {
 /** The order cache's filters as the page keeps them (1-based page, as shown). */
 export type CallbackFilters = CallbackListQuery;
 
-export function callbacksQueryOptions(filters: CallbackFilters) {
+/** Where the cached callbacks are read and retried: the order cache's routes, or the SDK's (`/sdk/order/cacheWait`, under the SDK's codes). */
+export type CallbackSource = 'order-callbacks' | 'sdk/callbacks';
+
+export function callbacksQueryOptions(filters: CallbackFilters, source: CallbackSource = 'order-callbacks') {
   return queryOptions({
-    queryKey: [...orderKeys.all, 'callbacks', filters] as const,
+    queryKey: [...orderKeys.all, 'callbacks', source, filters] as const,
     queryFn: ({ signal }) => {
       const { page, ...rest } = filters;
-      return api.get<CappedPage<PaymentCallback>>(`${ADMIN_API}/order-callbacks`, { ...rest, page: page - 1 }, { signal });
+      return api.get<CappedPage<PaymentCallback>>(`${ADMIN_API}/${source}`, { ...rest, page: page - 1 }, { signal });
     },
     placeholderData: keepPreviousData,
   });
 }
 
 /** The game tries a cached callback again; a refused try is an answer, shown by the page. */
-export function useRetryCallback() {
+export function useRetryCallback(source: CallbackSource = 'order-callbacks') {
   return useOrderMutation((callbackId: string, idempotencyKey) =>
-    api.post<RetryCallbackResult>(`${ADMIN_API}/order-callbacks/${encodeURIComponent(callbackId)}/retry`, undefined, { idempotencyKey }),
+    api.post<RetryCallbackResult>(`${ADMIN_API}/${source}/${encodeURIComponent(callbackId)}/retry`, undefined, { idempotencyKey }),
   );
 }

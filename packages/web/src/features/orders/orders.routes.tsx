@@ -7,4 +7,6 @@ export const ordersRoutes = {
   orderPending: () => import('./order-list-page.tsx').then((m) => ({ Component: m.PendingOrdersPage })),
   orderCompleted: () => import('./order-list-page.tsx').then((m) => ({ Component: m.CompletedOrdersPage })),
   orderCache: () => import('./order-cache-page.tsx').then((m) => ({ Component: m.OrderCachePage })),
+  // SDK management's callback-wait cache: the same records and view, under the SDK's codes (11040, retry 21026).
+  sdkOrderCacheWait: () => import('./order-cache-page.tsx').then((m) => ({ Component: m.SdkCacheWaitPage })),
 } satisfies Partial<Record<RouteId, LazyPage>>;
