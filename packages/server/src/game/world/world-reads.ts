@@ -19,7 +19,7 @@ import * as worldGrants from './world-grants.ts';
 import * as worldCallbacks from './world-callbacks.ts';
 import * as worldRankings from './world-rankings.ts';
 import * as worldConfigs from './world-configs.ts';
-import { WORLD_ITEM_CATALOGUE } from './world-items.ts';
+import { itemCatalogue } from './world-items.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Rows to contract shapes.
@@ -296,7 +296,7 @@ export const WORLD_READS: { [K in GameReadName]: WorldRead<K> } = {
       );
     return { announcements };
   },
-  listItems: async () => ({ items: [...WORLD_ITEM_CATALOGUE] }),
+  listItems: async (db) => ({ items: await itemCatalogue(db) }),
   betaRecharges: (db, q) => worldGrants.betaRecharges(db, q),
   listPaymentCallbacks: (db, q) => worldCallbacks.pageCallbacks(db, q),
   listRankings: (db, q) => worldRankings.pageRanking(db, q),

@@ -125,6 +125,11 @@ describe('config tables', () => {
     expect(live?.version).toBe(2);
     expect(live?.rows).toContainEqual(expect.objectContaining({ itemId: '100101', stack: 99 }));
     expect((await api.post(admin, '/config-tables/items/versions/2/publish')).code).toBe(ErrorCode.WRONG_STATE);
+    // The game's item catalogue (what mails may carry) is the published table.
+    const catalogue = (await t.app.ctx.gateway.listItems({})).items;
+    expect(catalogue.map((i) => i.itemId)).toContain('900001');
+    expect(catalogue.map((i) => i.itemId)).not.toContain('100102');
+    expect(catalogue.find((i) => i.itemId === '900001')).toMatchObject({ itemType: 'prop', name: { en: 'Item 900001', zh: '道具 900001' }, category: 'props' });
 
     // An xlsx for version 3.
     const cols = ['itemId', 'itemType', 'nameEn', 'nameZh', 'rarity', 'stack'];
@@ -137,6 +142,7 @@ describe('config tables', () => {
     const back = await api.post<ConfigPublishResult>(admin, '/config-tables/items/versions/1/publish');
     expect(back.result.record).toMatchObject({ version: 1, fromVersion: 2, kind: 'rollback', diff: { added: 1, removed: 1, changed: 1 } });
     expect((await liveTable(db(), 'items'))?.version).toBe(1);
+    expect((await t.app.ctx.gateway.listItems({})).items.map((i) => i.itemId)).toContain('100102');
     const versions = await api.get<ConfigVersionList>(admin, '/config-tables/items/versions');
     expect(versions.result.publishedVersion).toBe(1);
     expect(versions.result.results.map((v) => [v.version, v.live])).toEqual([[3, false], [2, false], [1, true]]);
