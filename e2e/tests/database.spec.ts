@@ -16,6 +16,20 @@ interface Row {
   [column: string]: string | number;
 }
 
+/** Content-Security-Policy violations reported while the test runs. */
+async function watchCsp(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`Content-Security-Policy violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  page.on('console', (message) => {
+    if (/Content[- ]Security[- ]Policy/i.test(message.text())) found.push(`${page.url()}: ${message.text()}`);
+  });
+  return found;
+}
+
 async function uploadFile(page: Page, name: string, content: string): Promise<void> {
   await page.locator('input[type=file]').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(content) });
 }
@@ -40,6 +54,7 @@ test('the table list and data show start with the game world\'s catalogue', asyn
 });
 
 test('a bad file lists every problem by row and column; a good one shows its diff, publishes, and rolls back', async ({ page }) => {
+  const csp = await watchCsp(page);
   const admin = await signInByApi(page, 'admin');
   const current = await apiCall<{ results: Row[] }>(page, admin, 'GET', '/config-tables/items/rows?size=100');
   await page.goto('/generate/data-json?table=items');
@@ -88,6 +103,9 @@ test('a bad file lists every problem by row and column; a good one shows its dif
   await expect(rows(page).nth(1)).toContainText('Publish');
   await expect(rows(page).nth(1)).toContainText('admin');
   await shot(page, '/tmp/dbm-shots/database-update-records.png');
+  await rows(page).first().locator('.ant-table-row-expand-icon').click();
+  await expect(page.getByTestId('diff-summary').first()).toBeVisible();
+  expect(csp).toEqual([]);
 });
 
 test('data files in Chinese; the analyst cannot open the pages', async ({ page }) => {

@@ -59,9 +59,9 @@ export function TableListPage() {
       {
         key: 'actions',
         title: t('common:table.actions'),
-        width: 180,
+        width: 200,
         render: (_, r) => (
-          <Space size={12}>
+          <Space size={12} style={{ whiteSpace: 'nowrap' }}>
             <Link to={`${paths.dbDataShow}?table=${r.table}`}>{t('actions.browse')}</Link>
             {canFiles ? <Link to={`${paths.dbDataFiles}?table=${r.table}`}>{t('titles.dataFiles')}</Link> : null}
           </Space>
