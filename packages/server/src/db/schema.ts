@@ -12,15 +12,15 @@ import type { ExportTaskTables } from './export-tasks.table.ts';
 import type { MailTables } from './mails.table.ts';
 import type { AnnouncementTables } from './announcements.table.ts';
 import type { CbtRebateTables } from './cbt-rebate.table.ts';
-import type { GameGrantTables } from '../game/world/world-grants.ts';
+import type { GameGrantTables } from '../game/world/world-grants.table.ts';
 import type { RedeemBatchTables } from './redeem-batches.table.ts';
-import type { GameRedeemTables } from '../game/world/world-redeem.ts';
-import type { GameCallbackTables } from '../game/world/world-callbacks.ts';
-import type { GameRankTables } from '../game/world/world-rankings.ts';
-import type { GameLiveConfigTables } from '../game/world/world-configs.ts';
+import type { GameRedeemTables } from '../game/world/world-redeem.table.ts';
+import type { GameCallbackTables } from '../game/world/world-callbacks.table.ts';
+import type { GameRankTables } from '../game/world/world-rankings.table.ts';
+import type { GameLiveConfigTables } from '../game/world/world-configs.table.ts';
 import type { GameConfigTables } from './game-config.table.ts';
 import type { ConfigTableTables } from './config-tables.table.ts';
-import type { GameLiveConfigTableTables } from '../game/world/world-config-tables.ts';
+import type { GameLiveConfigTableTables } from '../game/world/world-config-tables.table.ts';
 import type { SdkProjectTables } from './sdk-projects.table.ts';
 
 /** The whole database, composed from the table files of each part (types only). */

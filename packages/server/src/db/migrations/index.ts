@@ -19,6 +19,7 @@ import * as createGameConfigs from './2026-11-26T0950-create-game-configs.ts';
 import * as createPaymentCallbacks from './2026-11-26T0930-create-payment-callbacks.ts';
 import * as createSdkProjects from './2026-11-26T1030-create-sdk-projects.ts';
 import * as createRankRemovals from './2026-11-26T1040-create-rank-removals.ts';
+import * as orderLookupIndexes from './2026-11-26T1045-order-lookup-indexes.ts';
 import * as createConfigTables from './2026-11-26T1050-create-config-tables.ts';
 
 /** Every migration, in order. Names are timestamps so they sort as they were written. */
@@ -43,5 +44,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T1000-create-redeem-batches': createRedeemBatches,
   '2026-11-26T1030-create-sdk-projects': createSdkProjects,
   '2026-11-26T1040-create-rank-removals': createRankRemovals,
+  '2026-11-26T1045-order-lookup-indexes': orderLookupIndexes,
   '2026-11-26T1050-create-config-tables': createConfigTables,
 };

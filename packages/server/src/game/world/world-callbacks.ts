@@ -11,27 +11,10 @@ import type { CallbackListQuery, PaymentCallback } from '@gm/contract/payment-ca
 import type { CappedPage } from '@gm/contract/players.contract.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import { boundedTotal } from '../../platform/query/bounded-total.ts';
-import { applyGrants, parseGrants } from './game-world.ts';
+import { applyGrants, parseGrants } from './world-assets.ts';
 import * as worldRepository from './world.repository.ts';
+import type { GamePaymentCallbacksTable } from './world-callbacks.table.ts';
 
-export interface GamePaymentCallbacksTable {
-  callback_id: string;
-  order_id: string;
-  platform_order_id: string;
-  channel: string;
-  amount: number;
-  currency: string;
-  receipt: string;
-  /** pending or confirmed */
-  status: string;
-  received_at: number;
-  confirmed_at: number | null;
-  /** JSON `CallbackAttempt[]`. */
-  attempts: string;
-}
-export interface GameCallbackTables {
-  game_payment_callbacks: GamePaymentCallbacksTable;
-}
 type CallbackRow = Selectable<GamePaymentCallbacksTable>;
 
 export interface IncomingCallback {

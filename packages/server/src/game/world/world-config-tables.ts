@@ -9,18 +9,6 @@ import { CONFIG_TABLE_NAMES, CONFIG_TABLES, configRowSchema, type ConfigTableNam
 import type { Db, Trx } from '../../db/database.ts';
 import { GatewayError } from '../gateway/gateway.ts';
 
-export interface GameLiveConfigTablesTable {
-  table_name: string;
-  version: number;
-  row_count: number;
-  /** JSON array of rows. */
-  rows: string;
-  applied_at: number;
-}
-export interface GameLiveConfigTableTables {
-  game_live_config_tables: GameLiveConfigTablesTable;
-}
-
 const isTable = (name: string): name is ConfigTableName => (CONFIG_TABLE_NAMES as string[]).includes(name);
 
 /** The version of a table the game runs (null: its built-in catalogue). */

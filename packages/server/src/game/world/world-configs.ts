@@ -8,17 +8,8 @@ import type { GameCommand } from '@gm/contract/game-commands.contract.ts';
 import type { LiveGameConfig } from '@gm/contract/game-config.contract.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import { GatewayError } from '../gateway/gateway.ts';
+import type { GameLiveConfigsTable } from './world-configs.table.ts';
 
-export interface GameLiveConfigsTable {
-  key: string;
-  version: number;
-  /** JSON document. */
-  value: string;
-  applied_at: number;
-}
-export interface GameLiveConfigTables {
-  game_live_configs: GameLiveConfigsTable;
-}
 type LiveRow = Selectable<GameLiveConfigsTable>;
 
 const toLive = (row: LiveRow): LiveGameConfig => ({ version: row.version, value: JSON.parse(row.value) as unknown, appliedAt: Number(row.applied_at) });

@@ -12,21 +12,9 @@ import type { CappedPage } from '@gm/contract/players.contract.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import { countUpTo } from '../../platform/query/bounded-total.ts';
 import { countBound } from '@gm/contract/players.contract.ts';
-import { applyGrants, parseGrants } from './game-world.ts';
+import { applyGrants, parseGrants } from './world-assets.ts';
+import type { GameAccountGrantsTable } from './world-grants.table.ts';
 
-export interface GameAccountGrantsTable {
-  grant_id: string;
-  user_id: string;
-  not_before: number;
-  /** JSON `Grant[]`. */
-  grants: string;
-  created_at: number;
-  delivered_to: string | null;
-  delivered_at: number | null;
-}
-export interface GameGrantTables {
-  game_account_grants: GameAccountGrantsTable;
-}
 type GrantRow = Selectable<GameAccountGrantsTable>;
 
 /** Completed orders per account in [start, end): refunded (cancelled) and incomplete ones do not count. */

@@ -10,17 +10,8 @@ import type { CappedPage } from '@gm/contract/players.contract.ts';
 import type { RankEntry, RankingQuery, RankRemoval, RankRemovalQuery } from '@gm/contract/rankings.contract.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import { boundedTotal } from '../../platform/query/bounded-total.ts';
+import type { GameRankRemovalsTable } from './world-rankings.table.ts';
 
-export interface GameRankRemovalsTable {
-  board: string;
-  role_id: string;
-  reason: string;
-  removed_by: string;
-  removed_at: number;
-}
-export interface GameRankTables {
-  game_rank_removals: GameRankRemovalsTable;
-}
 type RemovalRow = Selectable<GameRankRemovalsTable>;
 
 /** The role figure each board ranks by. */

@@ -11,42 +11,9 @@ import type { AssetChange, GameCommand } from '@gm/contract/game-commands.contra
 import type { RedeemRefusal } from '@gm/contract/redeem-codes.contract.ts';
 import type { Trx } from '../../db/database.ts';
 import { codeSchemeOf } from '../gateway/redeem-code-scheme.ts';
-import { applyGrants, parseGrants } from './game-world.ts';
+import { applyGrants, parseGrants } from './world-assets.ts';
 import * as worldRepository from './world.repository.ts';
-
-export interface GameRedeemBatchesTable {
-  batch_id: string;
-  name: string;
-  kind: string;
-  shared_code: string | null;
-  code_prefix: string;
-  code_length: number;
-  code_count: number;
-  secret: string;
-  /** JSON `Grant[]`. */
-  rewards: string;
-  per_player_limit: number;
-  total_limit: number;
-  valid_from: number;
-  valid_to: number;
-  /** JSON `string[]`, empty for every area. */
-  area_ids: string;
-  status: string;
-  claimed: number;
-  updated_at: number;
-}
-
-export interface GameRedeemCodeUsesTable {
-  batch_id: string;
-  code_index: number;
-  role_id: string;
-  claimed_at: number;
-}
-
-export interface GameRedeemTables {
-  game_redeem_batches: GameRedeemBatchesTable;
-  game_redeem_code_uses: GameRedeemCodeUsesTable;
-}
+import type { GameRedeemBatchesTable } from './world-redeem.table.ts';
 
 type BatchRow = Selectable<GameRedeemBatchesTable>;
 
