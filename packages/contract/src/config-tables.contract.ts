@@ -143,11 +143,13 @@ export const configTableList = z.object({ results: z.array(configTableSummary) }
 export type ConfigTableList = z.infer<typeof configTableList>;
 
 export const configTableParams = z.object({ table: configTableName });
-export const configVersionParams = z.object({ table: configTableName, version: z.coerce.number().int().min(1) });
+/** Versions are counted in an `integer` column: a larger number is no version (and must not reach the database). */
+const versionNumber = z.coerce.number().int().min(1).max(2_147_483_647);
+export const configVersionParams = z.object({ table: configTableName, version: versionNumber });
 
 /** Data show: a version's rows (the published one by default), searched by any cell, paged. */
 export const configRowsQuery = pageQuery.extend({
-  version: z.coerce.number().int().min(1).optional(),
+  version: versionNumber.optional(),
   q: z.string().trim().max(100).optional(),
 });
 export type ConfigRowsQuery = z.infer<typeof configRowsQuery>;
