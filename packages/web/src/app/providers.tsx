@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { App, ConfigProvider, theme } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
@@ -48,10 +48,20 @@ function LanguageSync() {
 /** This page's CSP nonce: antd writes its styles into `<style>` elements that must carry it. */
 const csp = { nonce: readCspNonce() };
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+function subscribeToMotion(onChange: () => void): () => void {
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+/** The operator's system asks for less motion: antd's dialogs, menus and lists then appear without animating. */
+const prefersReducedMotion = () => window.matchMedia(REDUCED_MOTION).matches;
+
 /** React Query, antd (theme, locale, CSP nonce) and i18next, switching language together. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const language = normalizeLanguage(i18n.language);
+  const reducedMotion = useSyncExternalStore(subscribeToMotion, prefersReducedMotion);
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider
@@ -59,7 +69,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
         locale={language === 'zh-CN' ? zhCN : enUS}
         theme={{
           algorithm: theme.defaultAlgorithm,
-          token: { colorPrimary: '#1677ff', borderRadius: 6, colorBgLayout: '#f0f2f5' },
+          token: { colorPrimary: '#1677ff', borderRadius: 6, colorBgLayout: '#f0f2f5', motion: !reducedMotion },
           components: {
             Layout: { headerBg: '#ffffff', headerHeight: 56, headerPadding: '0 16px', siderBg: '#001529' },
             Menu: { darkItemBg: '#001529', darkSubMenuItemBg: '#000c17' },
