@@ -152,7 +152,7 @@ test.describe('basic management', () => {
     await dialog.getByLabel('How many ids').fill('3');
     await dialog.getByRole('button', { name: 'Allocate' }).click();
     await expect(dialog.getByTestId('sequence-allocated')).toContainText('3 ids: 105 to 115 (step 5)');
-    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close', exact: true }).click();
     await expect(seqRow).toContainText('115');
 
     // Moving the current value backwards is refused in the form.
