@@ -20,6 +20,7 @@ import { createPopulation, type SimRegion } from './population.ts';
 import { redeemCampaignsOf } from './redeem-codes.ts';
 import { ChunkEvents, productKind, publicMailsOf, type RunContext, type SimProduct } from './run-context.ts';
 import { accountRow, type AccountActivity } from './world-rows.ts';
+import { productsOnSale } from '../world/world-config-tables.ts';
 
 export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 export const DEFAULT_GAME_ID = 'demo';
@@ -98,8 +99,8 @@ async function loadRegions(db: Db, now: number): Promise<SimRegion[]> {
 }
 
 async function loadProducts(db: Db): Promise<SimProduct[]> {
-  const rows = await worldRepository.listStore(db);
-  return rows.map((r) => {
+  const [rows, onSale] = await Promise.all([worldRepository.listStore(db), productsOnSale(db)]);
+  return rows.filter((r) => onSale?.has(r.product_id) ?? true).map((r) => {
     const grants = parseGrants(r.items);
     return {
       productId: r.product_id,

@@ -9,6 +9,7 @@ import type { Db, Trx } from '../../db/database.ts';
 import type { GameOrderRow, GamePlayerRow, GameRegionRow } from './world.table.ts';
 import * as worldRepository from './world.repository.ts';
 import { applyGrants, parseGrants } from './world-assets.ts';
+import { productsOnSale } from './world-config-tables.ts';
 import * as worldMails from './world-mails.repository.ts';
 import { redeem, RedeemRefused, type RedeemClaimResult } from './world-redeem.ts';
 import type { RedeemRefusal } from '@gm/contract/redeem-codes.contract.ts';
@@ -209,7 +210,7 @@ export function createGameWorld(db: Db, now: () => number = Date.now): GameWorld
         const player = await worldRepository.findPlayer(trx, roleId);
         if (!player) throw new Error(`no role ${roleId}`);
         const product = await worldRepository.findProduct(trx, productId);
-        if (!product) throw new Error(`no product ${productId}`);
+        if (!product || !((await productsOnSale(trx))?.has(productId) ?? true)) throw new Error(`no product ${productId} on sale`);
         const goods = await worldRepository.findGoods(trx, product.goods_id);
         if (!goods) throw new Error(`no goods ${product.goods_id}`);
         const orderId = options.orderId ?? randomUUID();

@@ -9,7 +9,7 @@ import type { GameReadName, GameReadQuery, GameReadResult, WorldAccount } from '
 import type { BagResult, MapProgress, Player, PlayerDetail, PlayerMaps, ReportReason } from '@gm/contract/players.contract.ts';
 import type { Db } from '../../db/database.ts';
 import { inForce, parseGrants, parsePosition } from './game-world.ts';
-import { DEMO_ITEMS, DEMO_JUMP_TARGETS, DEMO_MAPS } from './world.seed.ts';
+import { DEMO_JUMP_TARGETS } from './world.seed.ts';
 import type { Order } from '@gm/contract/orders.contract.ts';
 import type { GameAccountRow, GameMapProgressRow, GameOrderRow, GamePlayerRow } from './world.table.ts';
 import * as worldPages from './world-pages.repository.ts';
@@ -20,6 +20,7 @@ import * as worldCallbacks from './world-callbacks.ts';
 import * as worldRankings from './world-rankings.ts';
 import * as worldConfigs from './world-configs.ts';
 import { itemCatalogue } from './world-items.ts';
+import { mapCatalogue, productsOnSale } from './world-config-tables.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Rows to contract shapes.
@@ -116,8 +117,6 @@ function toMap(row: GameMapProgressRow | undefined, mapId: string): MapProgress 
   };
 }
 
-const ITEM_NAMES = new Map(DEMO_ITEMS.map((i) => [i.sourceId, i.name]));
-
 /** The journal keeps the command and its answer as JSON text; a row that is not JSON is shown as it is. */
 function parseJson(text: string): unknown {
   try {
@@ -155,7 +154,9 @@ async function playerDetail(db: Db, roleId: string, now: number): Promise<Player
 async function playerBag(db: Db, roleId: string): Promise<BagResult | null> {
   const row = await worldRepository.findPlayer(db, roleId);
   if (!row) return null;
-  const items = await worldRepository.listBag(db, roleId);
+  const [items, catalogue] = await Promise.all([worldRepository.listBag(db, roleId), itemCatalogue(db)]);
+  // Names as the game runs them: the published items table, else the built-in catalogue.
+  const names = new Map(catalogue.filter((c) => c.itemType !== 'currency').map((c) => [c.itemId, c.name]));
   return {
     roleId,
     roleName: row.role_name,
@@ -166,7 +167,7 @@ async function playerBag(db: Db, roleId: string): Promise<BagResult | null> {
       number: i.number,
       rarity: i.rarity,
       currentNumber: i.current_number,
-      name: ITEM_NAMES.get(i.source_id) ?? null,
+      name: names.get(i.source_id) ?? null,
       updatedAt: i.updated_at,
     })),
   };
@@ -176,10 +177,10 @@ async function playerBag(db: Db, roleId: string): Promise<BagResult | null> {
 async function playerMaps(db: Db, roleId: string): Promise<PlayerMaps | null> {
   const row = await worldRepository.findPlayer(db, roleId);
   if (!row) return null;
-  const progress = await worldRepository.listMaps(db, roleId);
+  const [progress, catalogue] = await Promise.all([worldRepository.listMaps(db, roleId), mapCatalogue(db)]);
   const mapsOf = (kind: MapKind): MapProgress[] => {
     const mine = new Map(progress.filter((p) => p.kind === kind).map((p) => [p.map_id, p]));
-    const ids = [...DEMO_MAPS[kind], ...[...mine.keys()].filter((id) => !DEMO_MAPS[kind].includes(id))];
+    const ids = [...catalogue[kind], ...[...mine.keys()].filter((id) => !catalogue[kind].includes(id))];
     return ids.map((id) => toMap(mine.get(id), id));
   };
   return {
@@ -265,16 +266,20 @@ export const WORLD_READS: { [K in GameReadName]: WorldRead<K> } = {
     const goods = await worldRepository.findGoods(db, row.goods_id);
     return { order: { ...toOrder(row), receipt: row.receipt, goodsName: goods?.name ?? null, goods: goods ? parseGrants(goods.items) : [] } };
   },
-  listProducts: async (db) => ({
-    products: (await worldRepository.listProducts(db)).map((p) => ({
-      productId: p.product_id,
-      name: p.name,
-      price: p.price,
-      currency: p.currency,
-      goodsId: p.goods_id,
-      itemGroupName: p.item_group_name,
-    })),
-  }),
+  async listProducts(db) {
+    const [rows, onSale] = await Promise.all([worldRepository.listProducts(db), productsOnSale(db)]);
+    const products = rows.filter((p) => onSale?.has(p.product_id) ?? true);
+    return {
+      products: products.map((p) => ({
+        productId: p.product_id,
+        name: p.name,
+        price: p.price,
+        currency: p.currency,
+        goodsId: p.goods_id,
+        itemGroupName: p.item_group_name,
+      })),
+    };
+  },
   async listAnnouncements(db, q, now) {
     const rows = await worldRepository.announcementBoard(db, now, q.type);
     const announcements = rows

@@ -4,6 +4,8 @@ import { ErrorCode } from '@gm/contract/errors.ts';
 import { P } from '@gm/contract/permissions.ts';
 import { GatewayError } from '../../game/gateway/gateway.ts';
 import { liveTable } from '../../game/world/world-config-tables.ts';
+import { seedGameWorld } from '../../game/world/world.seed.ts';
+import type { BagResult, PlayerMaps } from '@gm/contract/players.contract.ts';
 import { workbookBuffer } from '../../platform/spreadsheet/workbook-buffer.ts';
 import { apiFor, auditEntries, operatorWith, type Envelope } from '../../testing/api-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -155,6 +157,49 @@ describe('config tables', () => {
     expect(audits.filter((a) => a.outcome === 'ok')).toHaveLength(2);
     expect(audits.every((a) => a.code === P.DB_EDIT)).toBe(true);
     expect((await api.get(admin, '/config-tables/items/versions/9/diff')).code).toBe(ErrorCode.NOT_FOUND);
+  });
+
+  it('runs published products as the store and maps as the map catalogue, and names bag items from the published items', async () => {
+    await seedGameWorld(db(), { players: 3, seed: 7, now: t.clock.now - 60_000 });
+    const roleId = (await db().selectFrom('game_players').select('role_id').orderBy('role_id').executeTakeFirstOrThrow()).role_id;
+    const rowsOf = async (table: string) => (await api.get<ConfigRowsPage>(admin, `/config-tables/${table}/rows?size=100`)).result.results;
+
+    // Products: one off sale, one repriced and renamed, one new on existing goods.
+    const products = (await rowsOf('products')).filter((r) => r.productId !== 'com.mecha.cn.energy').map((r) => (r.productId === 'com.mecha.cn.crystal60' ? { ...r, price: 800, name: '60 Crystals (new)' } : r));
+    const model = products[0] ?? expect.fail('no product');
+    products.push({ ...model, productId: 'com.mecha.cn.crystal60.promo', name: 'Promo 60', price: 300 });
+    expect((await upload('products', 'products.json', json(products))).code).toBe(0);
+    expect((await api.post(admin, '/config-tables/products/versions/2/publish')).code).toBe(0);
+    const store = (await api.get<{ productId: string; name: string; price: number }[]>(admin, '/products')).result;
+    expect(store.map((p) => p.productId)).not.toContain('com.mecha.cn.energy');
+    expect(store).toContainEqual(expect.objectContaining({ productId: 'com.mecha.cn.crystal60', name: '60 Crystals (new)', price: 800 }));
+    expect(store).toContainEqual(expect.objectContaining({ productId: 'com.mecha.cn.crystal60.promo', price: 300 }));
+    // A product whose goods the game does not have: refused by the game, nothing changes.
+    const ghost = [...products, { ...model, productId: 'com.mecha.cn.ghost', goodsId: 'G9999' }];
+    expect((await upload('products', 'ghost.json', json(ghost))).code).toBe(0);
+    const refused = await api.post(admin, '/config-tables/products/versions/3/publish');
+    expect(refused.code).not.toBe(0);
+    expect((await liveTable(db(), 'products'))?.version).toBe(2);
+    expect((await api.get<{ productId: string }[]>(admin, '/products')).result.map((p) => p.productId)).not.toContain('com.mecha.cn.ghost');
+
+    // Maps: a new explore map first in unlock order, one stage map gone.
+    const maps = (await rowsOf('maps')).filter((r) => r.mapId !== 'C10');
+    maps.push({ mapId: 'E00', kind: 'explore', unlockOrder: 1 });
+    const reordered = maps.map((r) => (r.kind === 'explore' && r.mapId !== 'E00' ? { ...r, unlockOrder: Number(r.unlockOrder) + 1 } : r));
+    expect((await upload('maps', 'maps.json', json(reordered))).code).toBe(0);
+    expect((await api.post(admin, '/config-tables/maps/versions/2/publish')).code).toBe(0);
+    const playerMaps = (await api.get<PlayerMaps>(admin, `/player-details?roleId=${roleId}`)).result;
+    expect(playerMaps.maps.explore[0]?.mapId).toBe('E00');
+    expect(playerMaps.maps.stage.map((m) => m.mapId)).not.toContain('C10');
+
+    // Items: the bag names what the game runs.
+    const bag = (await api.get<BagResult>(admin, `/player-baggage-list?roleId=${roleId}`)).result;
+    const first = bag.items[0] ?? expect.fail('an empty bag');
+    const items = (await seededItems()).map((r) => (r.itemId === first.sourceId ? { ...r, nameEn: 'Renamed', nameZh: '改名了' } : r));
+    expect((await upload('items', 'items.json', json(items))).code).toBe(0);
+    expect((await api.post(admin, '/config-tables/items/versions/2/publish')).code).toBe(0);
+    const renamed = (await api.get<BagResult>(admin, `/player-baggage-list?roleId=${roleId}`)).result.items.find((i) => i.sourceId === first.sourceId);
+    expect(renamed?.name).toEqual({ en: 'Renamed', zh: '改名了' });
   });
 
   it('records nothing when the game cannot be reached', async () => {

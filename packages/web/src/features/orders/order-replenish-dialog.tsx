@@ -88,6 +88,13 @@ export function OrderReplenishDialog({ orderId, onClose }: { orderId: string | n
     value: p.productId,
     label: `${p.name} · ${p.productId} · ${formatMinorUnits(p.price)} ${p.currency}`,
   }));
+  // A product taken off sale since the order was placed is still the one this order is for.
+  if (order && products.data && !products.data.some((p) => p.productId === order.productId)) {
+    productOptions.push({
+      value: order.productId,
+      label: `${order.productName} · ${order.productId} · ${formatMinorUnits(order.price)} ${order.currency} (${t('replenish.offSale')})`,
+    });
+  }
 
   return (
     <Modal

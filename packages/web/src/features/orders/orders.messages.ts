@@ -58,6 +58,7 @@ export const en = {
     roleFound: 'Role {{roleName}} in region {{areaId}}.',
     checkFirst: 'Check the role id first.',
     done: 'Order replenished: {{goods}} granted to role {{roleId}}.',
+    offSale: 'no longer on sale',
   },
   trail: {
     rechargeLogs: 'Recharge log lines',
@@ -158,6 +159,7 @@ export const zhCN: Translation<typeof en> = {
     roleFound: '角色 {{roleName}}，区服 {{areaId}}。',
     checkFirst: '请先检查角色ID。',
     done: '补单成功：已向角色 {{roleId}} 发放 {{goods}}。',
+    offSale: '已下架',
   },
   trail: {
     rechargeLogs: '充值流水',
