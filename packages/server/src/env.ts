@@ -14,7 +14,10 @@ const schema = z.object({
     .regex(/^(sqlite:|postgres(ql)?:\/\/)/, 'DATABASE_URL must start with sqlite: or postgres://')
     .default('sqlite:./data/console.db'),
   LOG_STORE_URL: z.string().optional(),
-  REDIS_URL: z.string().optional(),
+  /** Redis for the request counters every instance shares (docs/deployment.md); unset: they live in the database. */
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://').optional(),
+  /** GET /api/metrics answers callers with `Authorization: Bearer <token>`; unset: loopback callers only. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   DEMO_PASSWORD: z.string().min(8).optional(),
   GAME_INGEST_KEY: z.string().min(16).optional(),
@@ -51,8 +54,14 @@ const schema = z.object({
   /** The console's address as the game reaches it: announcement images go to the game as absolute urls under it. */
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http(s) URL' }).optional(),
   TEST_DATABASE_URL: z.string().optional(),
+  /** A Redis for the tests of the shared counters (scripts/start-redis.sh); unset: those tests run on the database only. */
+  TEST_REDIS_URL: z.string().optional(),
   /** Which database the server test suite runs on: `npm test` runs it once per configured one. */
   TEST_DB: z.enum(['sqlite', 'postgres']).default('sqlite'),
+  /** A ClickHouse for the tests (scripts/start-clickhouse.sh prints it); each test file gets a database of its own in it. */
+  TEST_CLICKHOUSE_URL: z.string().optional(),
+  /** Where the test apps keep their event logs: the main database, or with `clickhouse` the server of TEST_CLICKHOUSE_URL. */
+  TEST_LOG_STORE: z.enum(['sql', 'clickhouse']).default('sql'),
   /** Requests per route and caller of the hostile-input suite (src/testing/fuzz); unset: its small default. */
   FUZZ_RUNS: z.coerce.number().int().min(1).max(1_000_000).optional(),
 });

@@ -53,3 +53,39 @@ export async function openTestDatabase(): Promise<Database> {
     },
   };
 }
+
+export interface TestClickHouseTarget {
+  /** `clickhouse://...` of a database made for this test. */
+  url: string;
+  /** Drops the database. */
+  drop: () => Promise<void>;
+}
+
+/**
+ * A new database in the ClickHouse of TEST_CLICKHOUSE_URL, dropped afterwards (test files run in
+ * parallel, each in its own); undefined when no ClickHouse is configured.
+ */
+export async function testClickHouseTarget(): Promise<TestClickHouseTarget | undefined> {
+  const { TEST_CLICKHOUSE_URL: base } = readEnv();
+  if (!base) return undefined;
+  const parsed = new URL(base);
+  const http = `${parsed.protocol === 'clickhouses:' ? 'https' : 'http'}://${parsed.host}/`;
+  const auth = parsed.username ? { authorization: `Basic ${Buffer.from(`${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`).toString('base64')}` } : {};
+  const run = async (statement: string) => {
+    const response = await fetch(http, { method: 'POST', body: statement, headers: auth });
+    if (!response.ok) throw new Error(`ClickHouse: ${statement}: ${await response.text()}`);
+  };
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  await run(`CREATE DATABASE ${name}`);
+  parsed.pathname = `/${name}`;
+  return { url: parsed.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name}`) };
+}
+
+/** The log store of the test apps: undefined (the main database) unless TEST_LOG_STORE=clickhouse. */
+export async function testLogStoreTarget(): Promise<TestClickHouseTarget | undefined> {
+  const env = readEnv();
+  if (env.TEST_LOG_STORE !== 'clickhouse') return undefined;
+  const target = await testClickHouseTarget();
+  if (!target) throw new Error('TEST_LOG_STORE=clickhouse needs TEST_CLICKHOUSE_URL');
+  return target;
+}

@@ -130,6 +130,8 @@ export interface LogStore {
   readonly statistics: StatisticsReader;
   /** Gacha events per pool and highest rarity in [start, end), optionally of one pool. */
   gachaSummary(range: { start: number; end: number }, poolId?: string): Promise<GachaSummaryRow[]>;
+  /** Whether a store of its own (not the main database) answers now, for the health report. */
+  ping?(): Promise<boolean>;
 }
 
 /** A request the store will not run (an unknown table or column): a caller's bug or a stale catalogue. */
@@ -137,5 +139,18 @@ export class LogQueryError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'LogQueryError';
+  }
+}
+
+/**
+ * The store could not be reached (a column store that is down or does not answer in time): the
+ * caller may try again later. Nothing of the call was acknowledged; an insert may have stored
+ * part of its rows, which the retry then finds (events are idempotent by `b_log_id`). The API
+ * answers LOG_STORE_UNAVAILABLE (503 with Retry-After).
+ */
+export class LogStoreUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'LogStoreUnavailableError';
   }
 }

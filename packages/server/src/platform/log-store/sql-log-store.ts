@@ -56,7 +56,7 @@ const MAX_PARAMS: Record<Dialect, number> = { sqlite: 32_766, postgres: 65_535 }
  */
 const MAX_ROWS_PER_STATEMENT = 500;
 /** Serializes concurrent starts of several instances on one PostgreSQL (any constant will do). */
-const PG_DDL_LOCK = 7_301_947;
+export const PG_DDL_LOCK = 7_301_947;
 
 type Encoder = (value: unknown) => unknown;
 
@@ -210,7 +210,8 @@ const fromJson = (value: unknown) => {
 };
 const fromNumber = (value: unknown) => (typeof value === 'string' ? Number(value) : (value ?? null));
 
-function decoderOf(column: LogColumnDef): (value: unknown) => unknown {
+/** How a stored value of a column reads back in its JSON type (also the ClickHouse store's). */
+export function decoderOf(column: LogColumnDef): (value: unknown) => unknown {
   switch (column.type) {
     case 'bool':
       return fromBool;
@@ -229,7 +230,7 @@ function decoderOf(column: LogColumnDef): (value: unknown) => unknown {
  */
 const decodersOf = new WeakMap<readonly LogColumnDef[], { name: string; decode: (value: unknown) => unknown }[]>();
 
-function decodeRow(columns: readonly LogColumnDef[], row: Record<string, unknown>): LogRecord {
+export function decodeRow(columns: readonly LogColumnDef[], row: Record<string, unknown>): LogRecord {
   let decoders = decodersOf.get(columns);
   if (!decoders) {
     decoders = columns.map((column) => ({ name: column.name, decode: decoderOf(column) }));
@@ -399,7 +400,7 @@ function sqliteInserter(sqlite: SQLite.Database, plan: (logKey: LogKey) => Table
 }
 
 /** The logs the statistics rollups are made from (sql-rollups.ts). */
-const ROLLUP_LOGS: ReadonlySet<LogKey> = new Set<LogKey>(['login', 'recharge']);
+export const ROLLUP_LOGS: ReadonlySet<LogKey> = new Set<LogKey>(['login', 'recharge']);
 
 export interface SqlLogStoreSettings {
   /** The display time zone, whose calendar days the statistics rollups count (a change needs `statistics.rebuild()`). */

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readEnv } from '../../env.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { testClickHouseTarget, type TestClickHouseTarget } from '../../testing/test-database.ts';
+import { createClickHouseLogStore, parseClickHouseUrl, type ClickHouseLogStore } from './clickhouse-log-store.ts';
+import { describeLogStoreConformance, stamina } from './log-store-conformance.ts';
+import { LogStoreUnavailableError } from './log-store.ts';
+
+// Against a real server only: TEST_CLICKHOUSE_URL=$(bash scripts/start-clickhouse.sh).
+const configured = readEnv().TEST_CLICKHOUSE_URL !== undefined;
+
+/** Runs a statement on a test database over HTTP (what the store does not offer: DDL of the test's own). */
+async function run(url: string, statement: string): Promise<string> {
+  const { url: http, database } = parseClickHouseUrl(url);
+  const response = await fetch(`${http}/?database=${database}`, { method: 'POST', body: statement });
+  const text = await response.text();
+  if (!response.ok) throw new Error(text);
+  return text;
+}
+
+describe.runIf(configured)('the ClickHouse log store', () => {
+  describeLogStoreConformance('the ClickHouse log store', async () => {
+    const app = await createTestApp();
+    const target = (await testClickHouseTarget()) as TestClickHouseTarget;
+    const store = createClickHouseLogStore({ url: target.url, database: app.app.database });
+    await store.ensureTables();
+    return {
+      store,
+      kind: /^clickhouse \d+\.\d+/,
+      columnsOf: async (table) =>
+        (await run(target.url, `SELECT name FROM system.columns WHERE database = currentDatabase() AND table = '${table}' FORMAT TSV`)).split('\n').filter(Boolean),
+      async makeOldSkinTable() {
+        await run(target.url, 'DROP TABLE log_skin');
+        await run(target.url, 'CREATE TABLE log_skin (b_log_id String, b_timestamp Int64, b_role_id String) ENGINE = ReplacingMergeTree ORDER BY (b_timestamp, b_role_id, b_log_id)');
+        await run(target.url, "INSERT INTO log_skin (b_log_id, b_timestamp) VALUES ('old', 1)");
+      },
+      async close() {
+        await store.close();
+        await target.drop();
+        await app.close();
+      },
+    };
+  });
+
+  describe('its own paths', () => {
+    let app: TestApp;
+    let target: TestClickHouseTarget;
+    let store: ClickHouseLogStore;
+    beforeAll(async () => {
+      app = await createTestApp();
+      target = (await testClickHouseTarget()) as TestClickHouseTarget;
+      store = createClickHouseLogStore({ url: target.url, database: app.app.database });
+      await store.ensureTables();
+    });
+    afterAll(async () => {
+      await store.close();
+      await target.drop();
+      await app.close();
+    });
+
+    it('makes MergeTree tables partitioned by day and ordered by time, role and id', async () => {
+      const ddl = await run(target.url, "SELECT engine, partition_key, sorting_key FROM system.tables WHERE database = currentDatabase() AND name = 'log_currency' FORMAT TSV");
+      expect(ddl.trim().split('\t')).toEqual(['ReplacingMergeTree', 'toDate(intDiv(b_timestamp, 1000))', 'b_timestamp, b_role_id, b_log_id']);
+    });
+
+    it('counts a login once in the rollups when two stores ingest the same batch at once, and rebuilds the same', async () => {
+      const other = createClickHouseLogStore({ url: target.url, database: app.app.database });
+      const at = Date.UTC(2026, 0, 10, 12);
+      const rows = Array.from({ length: 20 }, (_, i) => {
+        const { change_num: _c, before_count: _b, after_count: _a, reason: _r, subreason: _s, ...base } = stamina(i, at + i);
+        return { ...base, b_log_id: `login-${i}`, b_role_id: `r-${i % 4}`, b_event_name: 'login', ip: '1.2.3.4', device_model: 'x', os_version: '1', network: 'wifi', is_first_login: false, online_seconds: 0 };
+      });
+      const results = await Promise.allSettled([store.insertEvents('login', rows), other.insertEvents('login', rows)]);
+      await other.close();
+      if (results.some((r) => r.status === 'rejected')) throw (results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason;
+      const day = Math.floor((at + 8 * 3_600_000) / 86_400_000);
+      const [active] = await store.statistics.activity({ from: day, to: day });
+      expect(active?.dau).toBe(4);
+      expect(active?.newPlayers).toBe(4);
+      expect(await store.statistics.rebuild()).toBeGreaterThanOrEqual(20);
+      const [again] = await store.statistics.activity({ from: day, to: day });
+      expect(again).toEqual(active);
+    });
+
+    it('refuses a row of the wrong type before storing anything', async () => {
+      const at = 1_820_000_000_000;
+      await expect(store.insertEvents('stamina', [stamina(1, at), { ...stamina(2, at), before_count: 1.5 }])).rejects.toThrow(/before_count/);
+      expect((await store.count('stamina', { start: at })).total).toBe(0);
+    });
+
+    it('answers its server version and that it is up', async () => {
+      expect(store.kind).toMatch(/^clickhouse \d+/);
+      expect(await store.ping?.()).toBe(true);
+    });
+  });
+});
+
+describe('the ClickHouse log store when the server is down', () => {
+  // A closed port: nothing listens on port 9 of the loopback here.
+  const down = () => createClickHouseLogStore({ url: 'clickhouse://default@127.0.0.1:9/gm', database: { db: undefined as never, dialect: 'sqlite' }, requestTimeoutMs: 2_000 });
+
+  it('throws the port unavailability error on reads and inserts, and pings false', async () => {
+    const store = down();
+    await expect(store.page('currency', { size: 1 })).rejects.toBeInstanceOf(LogStoreUnavailableError);
+    await expect(store.count('currency', {}, 10)).rejects.toBeInstanceOf(LogStoreUnavailableError);
+    await expect(store.insertEvents('stamina', [stamina(1, 1_700_000_000_000)])).rejects.toBeInstanceOf(LogStoreUnavailableError);
+    await expect(store.ensureTables()).rejects.toBeInstanceOf(LogStoreUnavailableError);
+    expect(await store.ping?.()).toBe(false);
+    await store.close();
+  });
+
+  it('reads its URL: scheme, credentials, port and database', () => {
+    expect(parseClickHouseUrl('clickhouse://u:p%40ss@127.0.0.1:18123/gm_test')).toEqual({ url: 'http://127.0.0.1:18123', username: 'u', password: 'p@ss', database: 'gm_test' });
+    expect(parseClickHouseUrl('clickhouses://db.example')).toEqual({ url: 'https://db.example:8443', username: 'default', password: '', database: 'default' });
+    expect(() => parseClickHouseUrl('clickhouse://h/bad-name')).toThrow(/identifier/);
+    expect(() => parseClickHouseUrl('postgres://h/db')).toThrow(/clickhouse/);
+  });
+});

@@ -1,0 +1,533 @@
+import { createClient, ClickHouseLogLevel, type ClickHouseClient, type ClickHouseSettings } from '@clickhouse/client';
+import { LOG_BY_KEY, LOG_CATALOGUE, isSafeIdentifier, logColumns, type LogColumnDef, type LogKey } from '@gm/contract/log-catalogue.ts';
+import { logKeyOfTable, type LogCondition, type LogRecord } from '@gm/contract/logs.contract.ts';
+import type { Database } from '../../db/database.ts';
+import { createDayClock, DEFAULT_DISPLAY_TIME_ZONE } from '../display-time.ts';
+import { ClickHouseParams, bindClickHouse, type ClickHouseParamType } from './clickhouse-bind.ts';
+import {
+  LogQueryError,
+  LogStoreUnavailableError,
+  type LogBatch,
+  type LogFilter,
+  type LogPosition,
+  type LogRow,
+  type LogRowsQuery,
+  type LogStore,
+} from './log-store.ts';
+import { clearRollupFeed, ensureRollupFeed, feedRollups } from './rollup-feed.ts';
+import { decodeRow, decoderOf, ROLLUP_LOGS } from './sql-log-store.ts';
+import { createRollupReader, type RollupInput } from './sql-rollups.ts';
+
+/**
+ * The column-store adapter of the log-store port (issue 15, house plan section 9): one
+ * ReplacingMergeTree table per catalogue log in ClickHouse, made from the catalogue like the SQL
+ * tables, partitioned by UTC day and ordered by (b_timestamp, b_role_id, b_log_id) for the list
+ * screens (a time range, then one player). Decisions and limits: docs/decisions.md, "ClickHouse
+ * log store".
+ *
+ * Types: string String, int and enum Int32, bigint and time Int64, bool UInt8, json String (JSON
+ * text); a column the catalogue gains later is added as Nullable, since stored rows lack it.
+ *
+ * Dedup by `b_log_id`: an insert first asks which of its ids are already stored within its time
+ * range (the primary key makes that a small read) and stores only the others, so a repeated
+ * batch shows once and `insertEvents` answers the new ones. Inserts of one instance run one after
+ * another; two instances storing the same batch at the same instant can both find it new, and
+ * then the table engine's merges keep one copy (its key ends with the id). Statistics stay exact
+ * in either case: rollup-feed.ts.
+ *
+ * Several logs in one `insertBatch` are not one transaction (ClickHouse has none): every row is
+ * checked before anything is sent, so bad input stores nothing, and a failure between two logs
+ * answers an error whose retry stores the rest (the ids already stored are skipped).
+ */
+
+export interface ClickHouseLogStoreOptions {
+  /** `clickhouse://user:password@host:8123/database` (`clickhouses://` for HTTPS). */
+  url: string;
+  /** The main database: the statistics rollups live there (rollup-feed.ts). */
+  database: Pick<Database, 'db' | 'dialect'>;
+  /** The display time zone whose days the rollups count. */
+  timeZone?: string | undefined;
+  /** Milliseconds a request may take before the store counts as unavailable (default 30 s). */
+  requestTimeoutMs?: number | undefined;
+}
+
+export interface ClickHouseLogStore extends LogStore {
+  close(): Promise<void>;
+}
+
+/** The HTTP address, credentials and database of a `clickhouse://` URL. */
+export function parseClickHouseUrl(url: string): { url: string; username: string; password: string; database: string } {
+  const parsed = new URL(url);
+  const scheme = parsed.protocol === 'clickhouses:' ? 'https' : parsed.protocol === 'clickhouse:' ? 'http' : undefined;
+  if (!scheme) throw new Error(`not a clickhouse:// URL: ${parsed.protocol}`);
+  const database = decodeURIComponent(parsed.pathname.replace(/^\//, '')) || 'default';
+  if (!isSafeIdentifier(database)) throw new Error(`LOG_STORE_URL: the database name must be a plain identifier (${database})`);
+  return {
+    url: `${scheme}://${parsed.hostname.includes(':') ? `[${parsed.hostname}]` : parsed.hostname}:${parsed.port || (scheme === 'https' ? '8443' : '8123')}`,
+    username: decodeURIComponent(parsed.username) || 'default',
+    password: decodeURIComponent(parsed.password),
+    database,
+  };
+}
+
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'ECONNABORTED']);
+
+/** A failure to reach the server (not an error the server answered): the store is unavailable. */
+function isUnreachable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && NETWORK_CODES.has(code)) return true;
+  // The client's own timeout, a socket closed mid-answer, and ClickHouse refusing more queries (202).
+  return /timeout error|socket hang up|Code: 202[,.]/i.test(error.message);
+}
+
+async function guarded<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isUnreachable(error)) throw new LogStoreUnavailableError(`the ClickHouse log store is unavailable: ${(error as Error).message}`, { cause: error });
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tables and values.
+// ---------------------------------------------------------------------------------------------
+
+function chType(column: LogColumnDef): string {
+  switch (column.type) {
+    case 'string':
+    case 'json':
+      return 'String';
+    case 'int':
+    case 'enum':
+      return 'Int32';
+    case 'bigint':
+    case 'time':
+      return 'Int64';
+    case 'bool':
+      return 'UInt8';
+  }
+}
+
+/** The type a condition's value is bound as. */
+function paramType(column: LogColumnDef): ClickHouseParamType {
+  return column.type === 'string' ? 'String' : column.type === 'bool' ? 'UInt8' : 'Int64';
+}
+
+function ident(name: string): string {
+  if (!isSafeIdentifier(name)) throw new Error(`Unsafe identifier in the log catalogue: ${name}`);
+  return `\`${name}\``;
+}
+
+const ENGINE = 'ENGINE = ReplacingMergeTree PARTITION BY toDate(intDiv(`b_timestamp`, 1000)) ORDER BY (`b_timestamp`, `b_role_id`, `b_log_id`)';
+
+type Encoder = (value: unknown, column: LogColumnDef) => unknown;
+
+const refuse = (column: LogColumnDef, value: unknown): never => {
+  throw new TypeError(`${column.name}: not a ${column.type} value: ${JSON.stringify(value) ?? String(value)}`);
+};
+
+/** Values as the JSONEachRow insert takes them, checked here: bad input stores nothing. */
+function encoderOf(column: LogColumnDef): Encoder {
+  switch (column.type) {
+    case 'string':
+      return (v, c) => (typeof v === 'string' ? v : refuse(c, v));
+    case 'bool':
+      return (v, c) => (typeof v === 'boolean' ? (v ? 1 : 0) : v === 0 || v === 1 ? v : refuse(c, v));
+    case 'json':
+      return (v, c) => (v === undefined || v === null ? refuse(c, v) : JSON.stringify(v));
+    default:
+      return (v, c) => (typeof v === 'number' && Number.isSafeInteger(v) ? v : refuse(c, v));
+  }
+}
+
+interface TablePlan {
+  key: LogKey;
+  table: string;
+  columns: readonly LogColumnDef[];
+  encoders: readonly Encoder[];
+  byName: ReadonlyMap<string, LogColumnDef>;
+}
+
+function planFor(logKey: LogKey): TablePlan {
+  const def = LOG_BY_KEY.get(logKey);
+  if (!def) throw new Error(`Unknown log: ${logKey}`);
+  ident(def.table);
+  const columns = logColumns(logKey);
+  return { key: logKey, table: def.table, columns, encoders: columns.map(encoderOf), byName: new Map(columns.map((c) => [c.name, c])) };
+}
+
+const PLANS = new Map<LogKey, TablePlan>(LOG_CATALOGUE.map((log) => [log.key, planFor(log.key)]));
+const plan = (logKey: LogKey) => {
+  const found = PLANS.get(logKey);
+  if (!found) throw new LogQueryError(`Unknown log: ${logKey}`);
+  return found;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Reads: one statement per page, count or chunk, in the order (b_timestamp desc, b_log_id desc).
+// ---------------------------------------------------------------------------------------------
+
+const STREAM_CHUNK_ROWS = 5_000;
+/** Ids per existence check of an insert; the query text may then pass the default 256 KiB. */
+const GUARD_IDS = 5_000;
+const GUARD_SETTINGS: ClickHouseSettings = { max_query_size: '16777216' };
+
+function conditionSql(column: LogColumnDef, condition: LogCondition, params: ClickHouseParams): string {
+  const ref = ident(column.name);
+  const type = paramType(column);
+  const bind = (value: unknown) => params.add(column.type === 'bool' ? (value ? 1 : 0) : value, type);
+  const { op, value } = condition;
+  const list = Array.isArray(value) ? (value as readonly unknown[]) : null;
+  if ((op === 'between' || op === 'in') !== (list !== null)) throw new LogQueryError(`${op} on ${column.name}: wrong value shape`);
+  switch (op) {
+    case 'eq':
+      return `${ref} = ${bind(value)}`;
+    case 'ne':
+      return `${ref} != ${bind(value)}`;
+    case 'gt':
+      return `${ref} > ${bind(value)}`;
+    case 'gte':
+      return `${ref} >= ${bind(value)}`;
+    case 'lt':
+      return `${ref} < ${bind(value)}`;
+    case 'lte':
+      return `${ref} <= ${bind(value)}`;
+    case 'between':
+      if (list?.length !== 2) throw new LogQueryError(`between on ${column.name} takes [min, max]`);
+      return `${ref} BETWEEN ${bind(list[0])} AND ${bind(list[1])}`;
+    case 'in':
+      if (!list || list.length === 0) throw new LogQueryError(`in on ${column.name} takes a non-empty list`);
+      return `${ref} IN (${list.map(bind).join(', ')})`;
+    case 'prefix':
+      // Letter case ignored on both sides by the same function, as the SQL store's lower() LIKE.
+      if (column.type !== 'string' || typeof value !== 'string') throw new LogQueryError(`prefix on ${column.name} takes text`);
+      return `startsWith(lowerUTF8(${ref}), lowerUTF8(${params.add(value, 'String')}))`;
+  }
+}
+
+function filterSql(p: TablePlan, filter: LogFilter, params: ClickHouseParams, after?: LogPosition): string {
+  const where: string[] = [];
+  if (filter.start !== undefined) where.push(`\`b_timestamp\` >= ${params.add(filter.start, 'Int64')}`);
+  if (filter.end !== undefined) where.push(`\`b_timestamp\` < ${params.add(filter.end, 'Int64')}`);
+  for (const condition of filter.conditions ?? []) {
+    const column = p.byName.get(condition.field);
+    if (!column || column.type === 'json') throw new LogQueryError(`${p.table} has no column ${condition.field} to filter by`);
+    where.push(conditionSql(column, condition, params));
+  }
+  if (after) {
+    const t = params.add(after.t, 'Int64');
+    where.push(`(\`b_timestamp\` < ${t} OR (\`b_timestamp\` = ${t} AND \`b_log_id\` < ${params.add(after.id, 'String')}))`);
+  }
+  return where.length === 0 ? '' : ` WHERE ${where.join(' AND ')}`;
+}
+
+function selectSql(p: TablePlan, columns: readonly LogColumnDef[], where: string, limit: number, offset = 0): string {
+  return `SELECT ${columns.map((c) => ident(c.name)).join(', ')} FROM ${ident(p.table)}${where} ORDER BY \`b_timestamp\` DESC, \`b_log_id\` DESC LIMIT ${Math.max(1, Math.floor(limit))}${offset > 0 ? ` OFFSET ${Math.floor(offset)}` : ''}`;
+}
+
+function columnsNamed(p: TablePlan, names: readonly string[]): LogColumnDef[] {
+  return names.map((name) => {
+    const column = p.byName.get(name);
+    if (!column) throw new LogQueryError(`${p.table} has no column ${name}`);
+    return column;
+  });
+}
+
+/** Probes once whether the server takes query parameters (`{p0:UInt8}`); 18.16 does not. */
+async function takesQueryParams(client: ClickHouseClient): Promise<boolean> {
+  try {
+    const result = await client.query({ query: 'SELECT {p0:UInt8} AS v', query_params: { p0: 1 }, format: 'JSONEachRow' });
+    const rows = await result.json<{ v: number }>();
+    return Number(rows[0]?.v) === 1;
+  } catch (error) {
+    if (isUnreachable(error)) throw error;
+    return false;
+  }
+}
+
+export function createClickHouseLogStore(options: ClickHouseLogStoreOptions): ClickHouseLogStore {
+  const target = parseClickHouseUrl(options.url);
+  const client = createClient({
+    url: target.url,
+    username: target.username,
+    password: target.password,
+    database: target.database,
+    request_timeout: options.requestTimeoutMs ?? 30_000,
+    // The store turns failures into its own errors; the client's log would repeat them on stderr.
+    log: { level: ClickHouseLogLevel.OFF },
+  });
+  const clock = createDayClock(options.timeZone ?? DEFAULT_DISPLAY_TIME_ZONE);
+  const sqlDb = options.database.db;
+  let kind = 'clickhouse';
+
+  let native: Promise<boolean> | undefined;
+  const nativeParams = () => {
+    native ??= takesQueryParams(client).catch((error: unknown) => {
+      native = undefined;
+      throw error;
+    });
+    return native;
+  };
+  /** The query and its values as the server takes them: native parameters, or bound literals. */
+  async function prepared(text: string, params: ClickHouseParams) {
+    return (await nativeParams()) ? { query: text, query_params: params.values } : { query: bindClickHouse(text, params.values) };
+  }
+
+  const select = <T>(text: string, params: ClickHouseParams, settings?: ClickHouseSettings) =>
+    guarded(async () => {
+      const result = await client.query({ ...(await prepared(text, params)), format: 'JSONEachRow', ...(settings ? { clickhouse_settings: settings } : {}) });
+      return result.json<T>();
+    });
+
+  const selectArrays = (text: string, params: ClickHouseParams) =>
+    guarded(async () => {
+      // 18.16 has no JSONCompactEachRow; one JSONCompact document per chunk gives the arrays.
+      const result = await client.query({ ...(await prepared(text, params)), format: 'JSONCompact' });
+      return (await result.json<unknown[]>()).data;
+    });
+
+  const command = (text: string) => guarded(() => client.command({ query: text }));
+
+  async function selectRows(p: TablePlan, columns: readonly LogColumnDef[], filter: LogFilter, limit: number, after?: LogPosition, offset = 0): Promise<LogRecord[]> {
+    const params = new ClickHouseParams();
+    const rows = await select<Record<string, unknown>>(selectSql(p, columns, filterSql(p, filter, params, after), limit, offset), params);
+    return rows.map((row) => decodeRow(columns, row));
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Inserts.
+  // -------------------------------------------------------------------------------------------
+
+  /** Each id of a batch once (the first row given for it), encoded and checked. */
+  function prepare(batch: LogBatch): { p: TablePlan; rows: LogRow[]; encoded: Record<string, unknown>[] } {
+    const p = plan(batch.logKey);
+    const rows: LogRow[] = [];
+    const encoded: Record<string, unknown>[] = [];
+    const seen = new Set<string>();
+    for (const row of batch.rows) {
+      const out: Record<string, unknown> = {};
+      p.columns.forEach((column, c) => {
+        out[column.name] = (p.encoders[c] as Encoder)(row[column.name], column);
+      });
+      const id = out.b_log_id as string;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      rows.push(row);
+      encoded.push(out);
+    }
+    return { p, rows, encoded };
+  }
+
+  /** The ids of these rows already stored, looked up within the rows' time range. */
+  async function storedIds(p: TablePlan, encoded: readonly Record<string, unknown>[]): Promise<Set<string>> {
+    let min = Infinity;
+    let max = -Infinity;
+    for (const row of encoded) {
+      const t = row.b_timestamp as number;
+      if (t < min) min = t;
+      if (t > max) max = t;
+    }
+    const found = new Set<string>();
+    for (let i = 0; i < encoded.length; i += GUARD_IDS) {
+      const params = new ClickHouseParams();
+      const ids = encoded.slice(i, i + GUARD_IDS).map((row) => params.add(row.b_log_id, 'String'));
+      const text = `SELECT \`b_log_id\` FROM ${ident(p.table)} WHERE \`b_timestamp\` >= ${params.add(min, 'Int64')} AND \`b_timestamp\` <= ${params.add(max, 'Int64')} AND \`b_log_id\` IN (${ids.join(', ')})`;
+      for (const row of await select<{ b_log_id: string }>(text, params, GUARD_SETTINGS)) found.add(row.b_log_id);
+    }
+    return found;
+  }
+
+  // One insert at a time per instance, so that two requests of one instance never both find the
+  // same ids new.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serially = <T>(run: () => Promise<T>): Promise<T> => {
+    const next = queue.then(run, run);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+
+  async function insertAll(batches: readonly LogBatch[]): Promise<number> {
+    const prepared = batches.filter((b) => b.rows.length > 0).map(prepare);
+    if (prepared.length === 0) return 0;
+    const inserted = await serially(async () => {
+      let count = 0;
+      for (const { p, encoded } of prepared) {
+        const stored = await storedIds(p, encoded);
+        const fresh = stored.size === 0 ? encoded : encoded.filter((row) => !stored.has(row.b_log_id as string));
+        if (fresh.length === 0) continue;
+        await guarded(() => client.insert({ table: ident(p.table), values: fresh, format: 'JSONEachRow', columns: p.columns.map((c) => c.name) as [string, ...string[]] }));
+        count += fresh.length;
+      }
+      return count;
+    });
+    // Every login and recharge row is offered, not only those new to ClickHouse: a batch retried
+    // after ClickHouse kept it but the rollups did not is counted then.
+    const offered: RollupInput = { login: [], recharge: [] };
+    for (const { p, rows } of prepared) if (ROLLUP_LOGS.has(p.key)) (offered[p.key as keyof RollupInput] as LogRow[]).push(...rows);
+    await feedRollups(sqlDb, clock, offered);
+    return inserted;
+  }
+
+  async function rebuildRollups(): Promise<number> {
+    await clearRollupFeed(sqlDb);
+    let replayed = 0;
+    for (const logKey of ROLLUP_LOGS) {
+      for await (const rows of store.stream(logKey, { chunkSize: 2_000 })) {
+        await feedRollups(sqlDb, clock, { login: logKey === 'login' ? rows : [], recharge: logKey === 'recharge' ? rows : [] });
+        replayed += rows.length;
+      }
+    }
+    return replayed;
+  }
+
+  async function existingColumns(): Promise<Map<string, Set<string>>> {
+    const rows = await select<{ table: string; name: string }>('SELECT `table`, `name` FROM system.columns WHERE `database` = currentDatabase()', new ClickHouseParams());
+    const tables = new Map<string, Set<string>>();
+    for (const row of rows) {
+      let columns = tables.get(row.table);
+      if (!columns) tables.set(row.table, (columns = new Set()));
+      columns.add(row.name);
+    }
+    return tables;
+  }
+
+  const store: ClickHouseLogStore = {
+    get kind() {
+      return kind;
+    },
+
+    statistics: createRollupReader(sqlDb, clock, rebuildRollups),
+
+    async ensureTables() {
+      const [{ version } = { version: '' }] = await select<{ version: string }>('SELECT version() AS version', new ClickHouseParams());
+      kind = `clickhouse ${version}`;
+      const existing = await existingColumns();
+      for (const log of LOG_CATALOGUE) {
+        const p = plan(log.key);
+        const have = existing.get(p.table);
+        if (!have) {
+          await command(`CREATE TABLE IF NOT EXISTS ${ident(p.table)} (${p.columns.map((c) => `${ident(c.name)} ${chType(c)}`).join(', ')}) ${ENGINE}`);
+        } else {
+          for (const column of p.columns) {
+            if (have.has(column.name)) continue;
+            // 18.16 has no ADD COLUMN IF NOT EXISTS: another instance starting at once may have added it.
+            await command(`ALTER TABLE ${ident(p.table)} ADD COLUMN ${ident(column.name)} Nullable(${chType(column)})`).catch((error: unknown) => {
+              if (!/already exists/i.test((error as Error).message)) throw error;
+            });
+          }
+        }
+      }
+      // First start of this store on the main database: the rollups there (if any) describe
+      // other logs, so they are made again from ClickHouse's.
+      if (await ensureRollupFeed(options.database)) await rebuildRollups();
+    },
+
+    insertEvents: (logKey, rows) => insertAll([{ logKey, rows }]),
+
+    insertBatch: insertAll,
+
+    async page(logKey, query) {
+      const p = plan(logKey);
+      const size = Math.max(1, Math.floor(query.size));
+      const rows = await selectRows(p, p.columns, query, size + 1, query.after);
+      const more = rows.length > size;
+      const page = more ? rows.slice(0, size) : rows;
+      const last = page[page.length - 1];
+      return { rows: page, next: more && last ? { t: last.b_timestamp as number, id: last.b_log_id as string } : null };
+    },
+
+    async count(logKey, filter = {}, bound) {
+      const p = plan(logKey);
+      const params = new ClickHouseParams();
+      const where = filterSql(p, filter, params);
+      if (bound === undefined) {
+        const rows = await select<{ n: string | number }>(`SELECT count() AS n FROM ${ident(p.table)}${where}`, params);
+        return { total: Number(rows[0]?.n ?? 0), exact: true };
+      }
+      // Counting stops one row past the bound, as on the SQL store.
+      const limit = Math.max(0, Math.floor(bound)) + 1;
+      const rows = await select<{ n: string | number }>(`SELECT count() AS n FROM (SELECT 1 FROM ${ident(p.table)}${where} LIMIT ${limit})`, params);
+      const n = Number(rows[0]?.n ?? 0);
+      return { total: Math.min(n, limit - 1), exact: n < limit };
+    },
+
+    async *stream(logKey, query) {
+      const p = plan(logKey);
+      const chunk = Math.max(1, Math.floor(query.chunkSize ?? STREAM_CHUNK_ROWS));
+      let after: LogPosition | undefined;
+      for (;;) {
+        const rows = await selectRows(p, p.columns, query, chunk, after);
+        if (rows.length > 0) yield rows;
+        const last = rows[rows.length - 1];
+        if (rows.length < chunk || !last) return;
+        after = { t: last.b_timestamp as number, id: last.b_log_id as string };
+      }
+    },
+
+    async *streamRows(logKey, query: LogRowsQuery) {
+      const p = plan(logKey);
+      const wanted = columnsNamed(p, query.columns);
+      const width = wanted.length;
+      // The keyset needs each chunk's last time and id: read after the wanted columns when not among them.
+      const selected = [...wanted];
+      for (const name of ['b_timestamp', 'b_log_id']) if (!query.columns.includes(name)) selected.push(p.byName.get(name) as LogColumnDef);
+      const timeAt = selected.findIndex((c) => c.name === 'b_timestamp');
+      const idAt = selected.findIndex((c) => c.name === 'b_log_id');
+      const decoders = selected.flatMap((c, i) => (c.type === 'string' ? [] : [{ i, decode: decoderOf(c) }]));
+      const chunk = Math.max(1, Math.floor(query.chunkSize ?? STREAM_CHUNK_ROWS));
+      let after: LogPosition | undefined;
+      for (;;) {
+        const params = new ClickHouseParams();
+        const rows = await selectArrays(selectSql(p, selected, filterSql(p, query, params, after), chunk), params);
+        const last = rows[rows.length - 1];
+        const next = last ? { t: Number(last[timeAt]), id: String(last[idAt]) } : undefined;
+        for (const row of rows) {
+          for (const { i, decode } of decoders) row[i] = decode(row[i]);
+          if (row.length > width) row.length = width;
+        }
+        if (rows.length > 0) yield rows;
+        if (rows.length < chunk || !next) return;
+        after = next;
+      }
+    },
+
+    async custom(table, query) {
+      const logKey = logKeyOfTable(table);
+      if (!logKey) throw new LogQueryError(`not a log table: ${table}`);
+      const p = plan(logKey);
+      const wanted = query.columns ?? p.columns.map((c) => c.name);
+      for (const name of wanted) if (!p.byName.has(name)) throw new LogQueryError(`no column ${name} in ${table}`);
+      const columns = p.columns.filter((c) => wanted.includes(c.name));
+      return selectRows(p, columns, { start: query.start, end: query.end }, Math.max(1, Math.floor(query.limit)), undefined, Math.max(0, Math.floor(query.offset)));
+    },
+
+    async gachaSummary(range, poolId) {
+      const p = plan('gacha');
+      const params = new ClickHouseParams();
+      let where = filterSql(p, { start: range.start, end: range.end }, params);
+      if (poolId !== undefined) where += `${where ? ' AND' : ' WHERE'} \`pool_id\` = ${params.add(poolId, 'String')}`;
+      const rows = await select<{ pool_id: string; pool_name: string | null; highest_rarity: number | string; pulls: number | string; draws: number | string | null; pity: number | string | null }>(
+        `SELECT \`pool_id\` AS pool_id, max(\`pool_name\`) AS pool_name, \`highest_rarity\` AS highest_rarity, count() AS pulls, sum(\`draw_count\`) AS draws, avg(\`pity_count\`) AS pity
+         FROM ${ident(p.table)}${where} GROUP BY \`pool_id\`, \`highest_rarity\``,
+        params,
+      );
+      return rows.map((r) => ({
+        poolId: r.pool_id,
+        poolName: r.pool_name ?? '',
+        highestRarity: Number(r.highest_rarity),
+        pulls: Number(r.pulls),
+        draws: Number(r.draws ?? 0),
+        averagePity: r.pity === null || Number.isNaN(Number(r.pity)) ? null : Number(r.pity),
+      }));
+    },
+
+    async ping() {
+      return (await client.ping()).success;
+    },
+
+    close: () => client.close(),
+  };
+  return store;
+}

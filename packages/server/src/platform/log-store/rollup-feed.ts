@@ -1,0 +1,84 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { DayClock } from '../display-time.ts';
+import type { LogRow } from './log-store.ts';
+import { PG_DDL_LOCK } from './sql-log-store.ts';
+import { applyRollups, clearRollups, ROLLUP_DDL, type RollupInput } from './sql-rollups.ts';
+
+/**
+ * The statistics rollups of a log store that is not the main database (ClickHouse): the same
+ * rollup tables and code as the SQL store's (sql-rollups.ts), in the main database, fed by
+ * ingest. A store without unique keys cannot say which events are new in the transaction that
+ * updates the rollups, so the main database keeps the ids of the login and recharge events it
+ * has counted (`stat_seen_event`): a batch's rows are offered to it (`on conflict do nothing`),
+ * and only the ids it had not seen reach `applyRollups`, in the same transaction. Two instances
+ * offering the same batch at once, or a batch retried after the column store kept part of it,
+ * count each event once.
+ */
+
+interface SeenTables {
+  stat_seen_event: { log: string; b_log_id: string; at: number };
+}
+
+export const SEEN_DDL = `create table if not exists "stat_seen_event" ("log" varchar(16) not null, "b_log_id" varchar(100) not null, "at" bigint not null, primary key ("log", "b_log_id"))`;
+
+/** Rows per statement: three parameters a row, far inside both engines' limits. */
+const CHUNK = 500;
+
+/**
+ * Creates the rollup tables and the seen-ids table when missing; answers whether the seen-ids
+ * table was missing (a first start on this database: the rollups must be rebuilt from the store).
+ */
+export async function ensureRollupFeed(database: Pick<Database, 'db' | 'dialect'>): Promise<boolean> {
+  return database.db.transaction().execute(async (trx) => {
+    if (database.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${PG_DDL_LOCK})`.execute(trx);
+    const exists =
+      database.dialect === 'postgres'
+        ? sql`select 1 from information_schema.tables where table_schema = current_schema() and table_name = 'stat_seen_event'`
+        : sql`select 1 from sqlite_master where type = 'table' and name = 'stat_seen_event'`;
+    const missing = (await exists.execute(trx)).rows.length === 0;
+    for (const ddl of ROLLUP_DDL) await sql.raw(ddl).execute(trx);
+    await sql.raw(SEEN_DDL).execute(trx);
+    return missing;
+  });
+}
+
+/** The rows whose ids the table had not seen (each id once, the first row given for it). */
+async function firstSeen(trx: Kysely<SeenTables>, log: string, rows: readonly LogRow[]): Promise<LogRow[]> {
+  const byId = new Map<string, LogRow>();
+  for (const row of rows) {
+    const id = row.b_log_id;
+    if (typeof id === 'string' && !byId.has(id)) byId.set(id, row);
+  }
+  const fresh: LogRow[] = [];
+  const entries = [...byId.entries()];
+  for (let i = 0; i < entries.length; i += CHUNK) {
+    const part = entries.slice(i, i + CHUNK);
+    const inserted = await trx
+      .insertInto('stat_seen_event')
+      .values(part.map(([id, row]) => ({ log, b_log_id: id, at: typeof row.b_timestamp === 'number' ? row.b_timestamp : 0 })))
+      .onConflict((oc) => oc.columns(['log', 'b_log_id']).doNothing())
+      .returning('b_log_id')
+      .execute();
+    for (const { b_log_id } of inserted) fresh.push(byId.get(b_log_id) as LogRow);
+  }
+  return fresh;
+}
+
+/** Offers login and recharge rows to the rollups: those never counted before are, in one transaction. */
+export async function feedRollups<T>(db: Kysely<T>, clock: DayClock, input: RollupInput): Promise<void> {
+  if (input.login.length === 0 && input.recharge.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    const seen = trx as unknown as Kysely<SeenTables>;
+    const fresh: RollupInput = { login: await firstSeen(seen, 'login', input.login), recharge: await firstSeen(seen, 'recharge', input.recharge) };
+    if (fresh.login.length > 0 || fresh.recharge.length > 0) await applyRollups(trx, clock, fresh);
+  });
+}
+
+/** Empties the rollups and the seen ids, before a replay of the store's login and recharge logs. */
+export async function clearRollupFeed<T>(db: Kysely<T>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await clearRollups(trx);
+    await (trx as unknown as Kysely<SeenTables>).deleteFrom('stat_seen_event').execute();
+  });
+}
