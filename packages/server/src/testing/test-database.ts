@@ -70,7 +70,7 @@ export async function testClickHouseTarget(): Promise<TestClickHouseTarget | und
   if (!base) return undefined;
   const parsed = new URL(base);
   const http = `${parsed.protocol === 'clickhouses:' ? 'https' : 'http'}://${parsed.host}/`;
-  const auth = parsed.username ? { authorization: `Basic ${Buffer.from(`${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`).toString('base64')}` } : {};
+  const auth: Record<string, string> = parsed.username ? { authorization: `Basic ${Buffer.from(`${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`).toString('base64')}` } : {};
   const run = async (statement: string) => {
     const response = await fetch(http, { method: 'POST', body: statement, headers: auth });
     if (!response.ok) throw new Error(`ClickHouse: ${statement}: ${await response.text()}`);
