@@ -3,48 +3,27 @@
  * a published announcement is on the game's own board (its own database) with every field the
  * game shows, a sorted board keeps its order there, and a deleted one leaves it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Announcement, UploadResult } from '@gm/contract/announcements.contract.ts';
 import type { GameAnnouncement } from '@gm/contract/game-commands.contract.ts';
-import { openDatabase, type Database } from '../../db/database.ts';
-import { createHttpGateway } from '../../game/gateway/http-gateway.ts';
-import { createEmbeddedGateway, type EmbeddedGateway } from '../../game/world/embedded-gateway.ts';
-import { GAME_SERVER_START_TIMEOUT_MS, gameServerProcesses, type GameServerProcess, type GameServerProcesses } from '../../testing/game-server-process.ts';
+import type { EmbeddedGateway } from '../../game/world/embedded-gateway.ts';
+import { OVER_HTTP_START_TIMEOUT_MS, startConsoleOverHttp, type ConsoleOverHttp } from '../../testing/console-over-http.ts';
 import { apiFor, type Envelope } from '../../testing/api-helpers.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import type { TestApp } from '../../testing/test-app.ts';
 import { multipart, pngOf, siteBody } from './announcements.fixtures.ts';
 
-const KEY = 'announcements-over-http-key-012345';
-
-let dir: string;
-let servers: GameServerProcesses;
-let game: GameServerProcess;
-let gameDatabase: Database;
 let inGame: EmbeddedGateway;
+let h: ConsoleOverHttp;
 let t: TestApp;
 let admin: string;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'gm-announcements-over-http-'));
-  servers = gameServerProcesses({ dir, key: KEY, players: 5 });
-  game = await servers.start('announcements');
-  gameDatabase = openDatabase(game.databaseUrl);
-  inGame = createEmbeddedGateway(gameDatabase.db);
-  t = await createTestApp({
-    gateway: createHttpGateway({ url: game.url, gameId: 'demo', key: KEY, timeoutMs: 3000, attempts: 2, backoffMs: 20 }),
-    config: { publicUrl: 'https://gm.example.com/' },
-  });
-  admin = await t.signIn('admin');
-}, GAME_SERVER_START_TIMEOUT_MS + 30_000);
+  h = await startConsoleOverHttp('announcements', { players: 5, app: { config: { publicUrl: 'https://gm.example.com/' } } });
+  ({ t, admin, inGame } = h);
+}, OVER_HTTP_START_TIMEOUT_MS);
 
 afterAll(async () => {
-  await t?.close();
-  await gameDatabase?.close();
-  await servers?.stopAll();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await h?.close();
 });
 
 describe('announcements over the http gateway', () => {

@@ -2,42 +2,27 @@
  * Database management with the console pointed at the reference game server over the signed
  * protocol: a published version (and a rollback) lands in the game's own database.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConfigPublishResult, ConfigRowsPage, ConfigUploadResult } from '@gm/contract/config-tables.contract.ts';
-import { openDatabase, type Database } from '../../db/database.ts';
-import { createHttpGateway } from '../../game/gateway/http-gateway.ts';
+import type { Database } from '../../db/database.ts';
 import { liveTable } from '../../game/world/world-config-tables.ts';
-import { GAME_SERVER_START_TIMEOUT_MS, gameServerProcesses, type GameServerProcess, type GameServerProcesses } from '../../testing/game-server-process.ts';
+import { OVER_HTTP_START_TIMEOUT_MS, startConsoleOverHttp, type ConsoleOverHttp } from '../../testing/console-over-http.ts';
 import { apiFor, type Envelope } from '../../testing/api-helpers.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import type { TestApp } from '../../testing/test-app.ts';
 import { multipart } from '../announcements/announcements.fixtures.ts';
 
-const KEY = 'config-tables-over-http-key-0123456789';
-
-let dir: string;
-let servers: GameServerProcesses;
-let game: GameServerProcess;
 let gameDatabase: Database;
+let h: ConsoleOverHttp;
 let t: TestApp;
 let admin: string;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'gm-config-over-http-'));
-  servers = gameServerProcesses({ dir, key: KEY, players: 5 });
-  game = await servers.start('config-tables');
-  gameDatabase = openDatabase(game.databaseUrl);
-  t = await createTestApp({ gateway: createHttpGateway({ url: game.url, gameId: 'demo', key: KEY, timeoutMs: 5000, attempts: 2, backoffMs: 20 }) });
-  admin = await t.signIn('admin');
-}, GAME_SERVER_START_TIMEOUT_MS + 30_000);
+  h = await startConsoleOverHttp('config-tables', { players: 5, timeoutMs: 5000 });
+  ({ t, admin, gameDatabase } = h);
+}, OVER_HTTP_START_TIMEOUT_MS);
 
 afterAll(async () => {
-  await t?.close();
-  await gameDatabase?.close();
-  await servers?.stopAll();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await h?.close();
 });
 
 describe('config tables over the http gateway', () => {

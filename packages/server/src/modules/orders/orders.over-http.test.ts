@@ -3,52 +3,36 @@
  * protocol: the game's orders are listed, cancelled and replenished by the game itself (its own
  * SQLite file, written here through the game's own world as its players would).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CancelOrderResult, Order, OrderDetailResult, Product, ReplenishOrderResult } from '@gm/contract/orders.contract.ts';
 import type { CappedPage } from '@gm/contract/players.contract.ts';
 import type { ApproveRebateResult, ProposeRebatesResult, RebateAccount } from '@gm/contract/cbt-rebate.contract.ts';
 import { P } from '@gm/contract/permissions.ts';
-import { openDatabase, type Database } from '../../db/database.ts';
-import { createHttpGateway } from '../../game/gateway/http-gateway.ts';
-import { createEmbeddedGateway, type EmbeddedGateway } from '../../game/world/embedded-gateway.ts';
+import type { Database } from '../../db/database.ts';
+import type { EmbeddedGateway } from '../../game/world/embedded-gateway.ts';
 import * as worldRepository from '../../game/world/world.repository.ts';
-import { GAME_SERVER_START_TIMEOUT_MS, gameServerProcesses, type GameServerProcess, type GameServerProcesses } from '../../testing/game-server-process.ts';
+import { OVER_HTTP_START_TIMEOUT_MS, startConsoleOverHttp, type ConsoleOverHttp } from '../../testing/console-over-http.ts';
 import { apiFor, operatorWith } from '../../testing/api-helpers.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import type { TestApp } from '../../testing/test-app.ts';
 
-const KEY = 'orders-over-http-key-0123456789ab';
-
-let dir: string;
-let servers: GameServerProcesses;
-let game: GameServerProcess;
 let gameDatabase: Database;
 let inGame: EmbeddedGateway;
+let h: ConsoleOverHttp;
 let t: TestApp;
 let admin: string;
 let roleId: string;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'gm-orders-over-http-'));
-  servers = gameServerProcesses({ dir, key: KEY, players: 10 });
-  game = await servers.start('orders');
-  gameDatabase = openDatabase(game.databaseUrl);
-  inGame = createEmbeddedGateway(gameDatabase.db);
+  h = await startConsoleOverHttp('orders', { players: 10 });
+  ({ t, admin, gameDatabase, inGame } = h);
   const [first] = await gameDatabase.db.selectFrom('game_players').select('role_id').orderBy('role_id').limit(1).execute();
   roleId = first?.role_id ?? '';
   await inGame.world.placeOrder(roleId, 'com.mecha.cn.crystal60', { paid: true, orderId: 'http-done' });
   await inGame.world.placeOrder(roleId, 'com.mecha.cn.monthly', { paid: false, orderId: 'http-open' });
-  t = await createTestApp({ gateway: createHttpGateway({ url: game.url, gameId: 'demo', key: KEY, timeoutMs: 3000, attempts: 2, backoffMs: 20 }) });
-  admin = await t.signIn('admin');
-}, GAME_SERVER_START_TIMEOUT_MS + 30_000);
+}, OVER_HTTP_START_TIMEOUT_MS);
 
 afterAll(async () => {
-  await t?.close();
-  await gameDatabase?.close();
-  await servers?.stopAll();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await h?.close();
 });
 
 describe('the order screens over the http gateway', () => {

@@ -5,47 +5,30 @@
  * read from its file in this process (SQLite in WAL mode allows it) with the reads the embedded
  * adapter answers, which are the ones the game server answers with.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@gm/contract/errors.ts';
 import type { BagResult, CappedPage, CheckPlayerResult, ExplorePositions, GameAccount, Player, PlayerDetail, PlayerMaps, PlayerReport, RedeemClaim } from '@gm/contract/players.contract.ts';
-import { openDatabase, type Database } from '../../db/database.ts';
-import { createHttpGateway } from '../../game/gateway/http-gateway.ts';
-import { createEmbeddedGateway, type EmbeddedGateway } from '../../game/world/embedded-gateway.ts';
+import type { EmbeddedGateway } from '../../game/world/embedded-gateway.ts';
 import * as worldRepository from '../../game/world/world.repository.ts';
-import { GAME_SERVER_START_TIMEOUT_MS, gameServerProcesses, type GameServerProcess, type GameServerProcesses } from '../../testing/game-server-process.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { OVER_HTTP_START_TIMEOUT_MS, startConsoleOverHttp, type ConsoleOverHttp } from '../../testing/console-over-http.ts';
+import type { TestApp } from '../../testing/test-app.ts';
 
-const KEY = 'players-over-http-key-0123456789';
 const PLAYERS = 40;
 const API = '/api/gm/admin';
 
-let dir: string;
-let servers: GameServerProcesses;
-let game: GameServerProcess;
-let gameDatabase: Database;
 /** The game's world, as the game answers reads from it. */
 let inGame: EmbeddedGateway;
+let h: ConsoleOverHttp;
 let t: TestApp;
 let admin: string;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'gm-players-over-http-'));
-  servers = gameServerProcesses({ dir, key: KEY, players: PLAYERS });
-  game = await servers.start('players');
-  gameDatabase = openDatabase(game.databaseUrl);
-  inGame = createEmbeddedGateway(gameDatabase.db);
-  t = await createTestApp({ gateway: createHttpGateway({ url: game.url, gameId: 'demo', key: KEY, timeoutMs: 3000, attempts: 2, backoffMs: 20 }) });
-  admin = await t.signIn('admin');
-}, GAME_SERVER_START_TIMEOUT_MS + 30_000);
+  h = await startConsoleOverHttp('players', { players: PLAYERS });
+  ({ t, admin, inGame } = h);
+}, OVER_HTTP_START_TIMEOUT_MS);
 
 afterAll(async () => {
-  await t?.close();
-  await gameDatabase?.close();
-  await servers?.stopAll();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await h?.close();
 });
 
 interface Envelope<T> {
@@ -118,7 +101,7 @@ describe('the player screens over the http gateway', () => {
   });
 
   it('says the game is unavailable (10007) when a read finds the game server down', async () => {
-    await servers.stopAll();
+    await h.game.stop();
     for (const url of ['/players', '/player/100000001', '/report/list']) {
       const res = await get(url);
       expect(res.code, url).toBe(ErrorCode.GATEWAY_UNAVAILABLE);

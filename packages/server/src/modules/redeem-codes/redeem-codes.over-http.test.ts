@@ -3,46 +3,30 @@
  * the batch is published to the game's own database, a player there redeems a code (through the
  * game's own world), the console lists the claim, and a disabled batch is refused by the game.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CappedPage, RedeemClaim } from '@gm/contract/players.contract.ts';
 import type { RedeemBatch, RedeemCode } from '@gm/contract/redeem-codes.contract.ts';
-import { openDatabase, type Database } from '../../db/database.ts';
-import { createHttpGateway } from '../../game/gateway/http-gateway.ts';
-import { createEmbeddedGateway, type EmbeddedGateway } from '../../game/world/embedded-gateway.ts';
-import { GAME_SERVER_START_TIMEOUT_MS, gameServerProcesses, type GameServerProcess, type GameServerProcesses } from '../../testing/game-server-process.ts';
+import type { Database } from '../../db/database.ts';
+import type { EmbeddedGateway } from '../../game/world/embedded-gateway.ts';
+import { OVER_HTTP_START_TIMEOUT_MS, startConsoleOverHttp, type ConsoleOverHttp } from '../../testing/console-over-http.ts';
 import { apiFor } from '../../testing/api-helpers.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import type { TestApp } from '../../testing/test-app.ts';
 
-const KEY = 'redeem-over-http-key-0123456789ab';
-
-let dir: string;
-let servers: GameServerProcesses;
-let game: GameServerProcess;
 let gameDatabase: Database;
 let inGame: EmbeddedGateway;
+let h: ConsoleOverHttp;
 let t: TestApp;
 let admin: string;
 let roleIds: string[];
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'gm-redeem-over-http-'));
-  servers = gameServerProcesses({ dir, key: KEY, players: 10 });
-  game = await servers.start('redeem');
-  gameDatabase = openDatabase(game.databaseUrl);
-  inGame = createEmbeddedGateway(gameDatabase.db);
+  h = await startConsoleOverHttp('redeem', { players: 10 });
+  ({ t, admin, gameDatabase, inGame } = h);
   roleIds = (await gameDatabase.db.selectFrom('game_players').select('role_id').orderBy('role_id').limit(2).execute()).map((r) => r.role_id);
-  t = await createTestApp({ gateway: createHttpGateway({ url: game.url, gameId: 'demo', key: KEY, timeoutMs: 3000, attempts: 2, backoffMs: 20 }) });
-  admin = await t.signIn('admin');
-}, GAME_SERVER_START_TIMEOUT_MS + 30_000);
+}, OVER_HTTP_START_TIMEOUT_MS);
 
 afterAll(async () => {
-  await t?.close();
-  await gameDatabase?.close();
-  await servers?.stopAll();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await h?.close();
 });
 
 describe('redeem codes over the http gateway', () => {

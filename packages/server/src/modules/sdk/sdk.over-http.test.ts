@@ -3,53 +3,37 @@
  * game server over the signed protocol: everything is the game's own (its SQLite file), read and
  * retried through the gateway; the console keeps only its projects.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentCallback, RetryCallbackResult } from '@gm/contract/payment-callbacks.contract.ts';
 import type { CappedPage } from '@gm/contract/players.contract.ts';
 import type { SdkAccount, SdkOrder } from '@gm/contract/sdk.contract.ts';
-import { openDatabase, type Database } from '../../db/database.ts';
-import { createHttpGateway } from '../../game/gateway/http-gateway.ts';
-import { createEmbeddedGateway, type EmbeddedGateway } from '../../game/world/embedded-gateway.ts';
+import type { Database } from '../../db/database.ts';
+import type { EmbeddedGateway } from '../../game/world/embedded-gateway.ts';
 import * as worldCallbacks from '../../game/world/world-callbacks.ts';
 import * as worldRepository from '../../game/world/world.repository.ts';
-import { GAME_SERVER_START_TIMEOUT_MS, gameServerProcesses, type GameServerProcess, type GameServerProcesses } from '../../testing/game-server-process.ts';
+import { OVER_HTTP_START_TIMEOUT_MS, startConsoleOverHttp, type ConsoleOverHttp } from '../../testing/console-over-http.ts';
 import { apiFor } from '../../testing/api-helpers.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import type { TestApp } from '../../testing/test-app.ts';
 
-const KEY = 'sdk-over-http-key-0123456789abcdef';
-
-let dir: string;
-let servers: GameServerProcesses;
-let game: GameServerProcess;
 let gameDatabase: Database;
 let inGame: EmbeddedGateway;
+let h: ConsoleOverHttp;
 let t: TestApp;
 let admin: string;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'gm-sdk-over-http-'));
-  servers = gameServerProcesses({ dir, key: KEY, players: 6 });
-  game = await servers.start('sdk');
-  gameDatabase = openDatabase(game.databaseUrl);
-  inGame = createEmbeddedGateway(gameDatabase.db);
+  h = await startConsoleOverHttp('sdk', { players: 6 });
+  ({ t, admin, gameDatabase, inGame } = h);
   const [first] = await gameDatabase.db.selectFrom('game_players').select('role_id').orderBy('role_id').limit(1).execute();
   await inGame.world.placeOrder(first?.role_id ?? '', 'com.mecha.cn.monthly', { paid: false, orderId: 'sdk-http-open' });
   const open = await worldRepository.findOrder(gameDatabase.db, 'sdk-http-open');
   await gameDatabase.db
     .transaction()
     .execute((trx) => worldCallbacks.receive(trx, { callbackId: 'cb-sdk-http', orderId: 'sdk-http-open', platformOrderId: 'P-sdk-http', channel: 'wechat', currency: 'CNY', receipt: 'R', amount: Number(open?.price) }, Date.now(), false));
-  t = await createTestApp({ gateway: createHttpGateway({ url: game.url, gameId: 'demo', key: KEY, timeoutMs: 3000, attempts: 2, backoffMs: 20 }) });
-  admin = await t.signIn('admin');
-}, GAME_SERVER_START_TIMEOUT_MS + 30_000);
+}, OVER_HTTP_START_TIMEOUT_MS);
 
 afterAll(async () => {
-  await t?.close();
-  await gameDatabase?.close();
-  await servers?.stopAll();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await h?.close();
 });
 
 describe('the SDK screens over the http gateway', () => {
