@@ -4,6 +4,7 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { Redis } from 'ioredis';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { ErrorCode } from '@gm/contract/errors.ts';
@@ -54,6 +55,8 @@ import { createExportWorker } from './modules/exports/exports.service.ts';
 import type { GameGateway } from './game/gateway/gateway.ts';
 import { gatewayFailureToDomain } from './game/gateway/gateway-failure.ts';
 import { createEmbeddedGateway } from './game/world/embedded-gateway.ts';
+import { createMetrics, installRequestMetrics, instrumentGateway, metricsRoutes } from './platform/metrics/metrics.ts';
+import { createRedisRateCounters, createSqlRateCounters, rateLimitStore } from './platform/rate-limit/rate-counters.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -76,6 +79,15 @@ export interface BuildOptions {
   gateway?: GameGateway;
   /** Also parse every response with zod and require the writer's text to equal it (the tests; platform/response-serializer.ts). */
   verifyResponses?: boolean;
+  /**
+   * Redis for the request counters every instance shares (REDIS_URL; docs/decisions.md, "Several
+   * API instances"); without it they are in the database. `prefix` keeps databases apart.
+   */
+  redis?: { url: string; prefix?: string };
+  /** GET /api/metrics answers whoever presents it as a bearer token; unset: loopback callers only (METRICS_TOKEN). */
+  metricsToken?: string;
+  /** Also the process's own metrics (memory, event loop, GC): the server, not the tests' many apps. */
+  processMetrics?: boolean;
 }
 
 export const DEFAULT_CONFIG: AppConfig = {
@@ -111,9 +123,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const logStore = createSqlLogStore(database, { timeZone: config.displayTimeZone });
   await logStore.ensureTables();
   const now = options.now ?? Date.now;
-  const gateway = options.gateway ?? createEmbeddedGateway(database.db, { now });
+  const metrics = createMetrics({ db: database.db, processMetrics: options.processMetrics ?? false });
+  // Counted and timed where the port is built: the adapters know nothing of metrics.
+  const gateway = instrumentGateway(options.gateway ?? createEmbeddedGateway(database.db, { now }), metrics);
   const logStoreSource = logStoreSourceOf(options.databaseUrl, options.pgSchema);
-  const ctx: ServiceContext = { db: database.db, dialect: database.dialect, config, now, gateway, logStore, logStoreSource };
+  const ctx: ServiceContext = { db: database.db, dialect: database.dialect, config, now, gateway, logStore, logStoreSource, metrics };
   const startedAt = now();
 
   const app = Fastify({
@@ -132,6 +146,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('ctx', ctx);
   app.decorate('database', database);
   app.addHook('onClose', async () => database.close());
+  // Before any route, so every route is counted.
+  installRequestMetrics(app, metrics);
 
   // Security headers first, so every route below (the API, the docs, the web app) gets them.
   await registerSecurityHeaders(app);
@@ -147,6 +163,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(swaggerUi, { routePrefix: '/api/docs', transformStaticCSP: docsPolicy });
 
   await app.register(healthRoutes(ctx, startedAt), { prefix: '/api' });
+  await app.register(metricsRoutes(metrics, { token: options.metricsToken }), { prefix: '/api' });
   await app.register(sessionsRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(operatorsRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(auditLogRoutes(ctx), { prefix: '/api/gm/admin' });
@@ -192,9 +209,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const webDist = options.webDist ? resolve(options.webDist) : undefined;
   const web = webDist !== undefined && existsSync(join(webDist, 'index.html')) ? await registerWebApp(app, webDist) : undefined;
 
-  // Probing for addresses is cheap for a scanner and costs a lookup here: limited per client.
+  // Probing for addresses is cheap for a scanner and costs a lookup here: limited per client,
+  // counted across instances (the plugin's own store is one instance's memory).
+  const redis = options.redis ? new Redis(options.redis.url, { maxRetriesPerRequest: 1 }) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  const counters = redis ? createRedisRateCounters(redis, options.redis?.prefix) : createSqlRateCounters(database.db, now);
   await app.register(rateLimit, {
     global: false,
+    store: rateLimitStore(counters),
+    // A counter store that cannot be reached must not turn every unknown address into a 500.
+    skipOnError: true,
     errorResponseBuilder: (_request, context) => new DomainError(ErrorCode.TOO_MANY_REQUESTS, { retryAfter: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   });
   // The web app's own pages (client routes served as index.html) are not probes: never limited.

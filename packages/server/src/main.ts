@@ -20,6 +20,9 @@ async function main(): Promise<void> {
     ...(gateway ? { gateway } : {}),
     webDist,
     trustProxy: env.TRUST_PROXY,
+    ...(env.REDIS_URL ? { redis: { url: env.REDIS_URL } } : {}),
+    ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
+    processMetrics: true,
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
     config: {
       passwordMinLength: env.PASSWORD_MIN_LENGTH,
@@ -58,6 +61,7 @@ async function main(): Promise<void> {
     ``,
     `GM Console is running at ${address}`,
     `Database: ${env.DATABASE_URL.replace(/\/\/[^@]*@/, '//***@')}`,
+    `Shared counters: ${env.REDIS_URL ? 'Redis' : 'the database'}; metrics: /api/metrics (${env.METRICS_TOKEN ? 'bearer token' : 'loopback only'})`,
     `Game: ${gateway ? `http gateway to ${env.GAME_GATEWAY_URL} (game "${env.GAME_GATEWAY_GAME_ID}")` : 'the embedded game world'}`,
   ];
   if (seeded.length > 0) {

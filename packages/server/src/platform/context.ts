@@ -6,6 +6,7 @@ import type { LogStoreSource } from './log-store/open-log-store.ts';
 import type { AuditActor } from './audit/audit.service.ts';
 import { loggedOut } from './errors/domain-error.ts';
 import type { Principal } from './auth/access.ts';
+import type { Metrics } from './metrics/metrics.ts';
 
 /** Settings the services read; built once from env.ts in buildApp. */
 export interface AppConfig {
@@ -44,6 +45,8 @@ export interface ServiceContext {
   logStore: LogStore;
   /** Where another thread can open the same log store (the export's worker thread); none for an in-memory database. */
   logStoreSource?: LogStoreSource | undefined;
+  /** This instance's Prometheus metrics (platform/metrics); absent where no app is built (scripts). */
+  metrics?: Metrics | undefined;
 }
 
 export function actorOf(request: FastifyRequest): AuditActor {

@@ -83,14 +83,17 @@ export async function runDueJobs(ctx: ServiceContext, handlers: JobHandlers, wor
       const result = await handler(ctx, job);
       await jobsRepository.finishJob(ctx.db, id, worker, 'done', { result: JSON.stringify(result ?? null), at: ctx.now() });
       summary.done += 1;
+      ctx.metrics?.jobRan(job.kind, at - job.due_at, 'done');
     } catch (error) {
       const failure = JSON.stringify({ error: error instanceof Error ? error.message : String(error) });
       if (handler && job.attempts < MAX_ATTEMPTS) {
         await jobsRepository.finishJob(ctx.db, id, worker, 'pending', { result: failure, at: ctx.now(), dueAt: ctx.now() + RETRY_BASE_MS * job.attempts });
         summary.retried += 1;
+        ctx.metrics?.jobRan(job.kind, at - job.due_at, 'retried');
       } else {
         await jobsRepository.finishJob(ctx.db, id, worker, 'failed', { result: failure, at: ctx.now() });
         summary.failed += 1;
+        ctx.metrics?.jobRan(job.kind, at - job.due_at, 'failed');
       }
     }
   }

@@ -83,7 +83,9 @@ async function readDocument(): Promise<{ doc: OpenApiDocument; permissions: Map<
   try {
     const doc = app.swagger() as unknown as OpenApiDocument;
     const permissions = new Map(app.routeTable.map((r) => [`${r.method} ${r.url}`, r.permission]));
-    const apiRoutes = app.routeTable.filter((r) => r.url.startsWith('/api') && !r.url.startsWith('/api/docs') && r.method !== 'HEAD');
+    // /api/metrics is hidden from the document on purpose: Prometheus text, not the envelope, and
+    // no operator API; its guard (loopback or METRICS_TOKEN) is tested in platform/metrics.
+    const apiRoutes = app.routeTable.filter((r) => r.url.startsWith('/api') && !r.url.startsWith('/api/docs') && r.url !== '/api/metrics' && r.method !== 'HEAD');
     return { doc, permissions, apiRoutes };
   } finally {
     await app.close();
