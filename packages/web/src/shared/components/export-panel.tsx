@@ -1,5 +1,5 @@
-import { useCallback, useState } from 'react';
-import { Alert, Button, Flex, Progress, Space, Tooltip, Typography } from 'antd';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { Alert, Button, Flex, Space, Tooltip, Typography } from 'antd';
 import { DownloadOutlined, FileExcelOutlined, StopOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -123,6 +123,8 @@ export function ExportButtons({
   );
 }
 
+const ExportProgressBar = lazy(() => import('./export-progress-bar.tsx').then((m) => ({ default: m.ExportProgressBar })));
+
 const STATUS_TYPE = { queued: 'info', running: 'info', done: 'success', failed: 'error', cancelled: 'warning' } as const;
 
 /** The followed task's progress: rows against the estimate, then its file; cancel while it runs. */
@@ -173,7 +175,13 @@ export function ExportProgress({ id, onDismiss }: { id: string | null; onDismiss
           </Space>
         </Flex>
       }
-      description={active ? <Progress percent={progressPercent(task)} status="active" size="small" aria-label={progressText(task, t)} /> : undefined}
+      description={
+        active ? (
+          <Suspense fallback={null}>
+            <ExportProgressBar percent={progressPercent(task)} label={progressText(task, t)} />
+          </Suspense>
+        ) : undefined
+      }
     />
   );
 }
