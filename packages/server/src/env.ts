@@ -35,6 +35,8 @@ const schema = z.object({
   SIGNUP: flag.default(true),
   /** Where export files are written: a directory every instance shares (docs/architecture.md, "Exports"). */
   EXPORT_DIR: z.string().min(1).default('./data/exports'),
+  /** Seconds a running export's claim lives without renewal (the writer renews it 4 times a lease) before another instance takes the task over. */
+  EXPORT_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
   /** Days an export file (and its task) is kept. */
   EXPORT_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   /** The one time zone times are shown in (exports write their times in it); an IANA name. */

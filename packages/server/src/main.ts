@@ -31,6 +31,7 @@ async function main(): Promise<void> {
       signUp: env.SIGNUP,
       exportDir: env.EXPORT_DIR,
       exportRetentionMs: env.EXPORT_RETENTION_DAYS * 86_400_000,
+      exportLeaseMs: env.EXPORT_LEASE_SECONDS * 1000,
       displayTimeZone: env.DISPLAY_TIME_ZONE,
       publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     },

@@ -27,6 +27,8 @@ export interface AppConfig {
   exportRetentionMs: number;
   /** How often queued exports and expired files are looked for; 0 turns the export worker off (tests run it themselves). */
   exportPollMs: number;
+  /** A running export whose claim is not renewed for this long (its instance died) is taken over (EXPORT_LEASE_SECONDS; default 2 min). */
+  exportLeaseMs?: number | undefined;
   /** The display time zone (DISPLAY_TIME_ZONE): exports write times in it. */
   displayTimeZone: string;
   /** The console's address as the game reaches it (PUBLIC_URL): uploaded images go to the game as absolute urls under it. */

@@ -63,6 +63,8 @@ export const EXPORT_CHUNK_ROWS = 500;
 export const EXPORT_LEASE_MS = 2 * 60_000;
 /** Tries before a task that keeps being interrupted (its instance dies) is failed. */
 export const EXPORT_MAX_ATTEMPTS = 3;
+/** The lease of this deployment (EXPORT_LEASE_SECONDS), else the default. */
+const leaseOf = (ctx: ServiceContext) => ctx.config.exportLeaseMs ?? EXPORT_LEASE_MS;
 
 // ---------------------------------------------------------------------------------------------
 // Who may do what.
@@ -380,7 +382,7 @@ async function runTask(ctx: ServiceContext, row: ExportTaskRow, worker: string, 
     },
   };
   // The claim is renewed as rows are written; this keeps it alive through a slow read as well.
-  const heartbeat = setInterval(() => void exportsRepository.recordProgress(ctx.db, id, worker, { rows, at: ctx.now() }).catch(() => undefined), EXPORT_LEASE_MS / 4);
+  const heartbeat = setInterval(() => void exportsRepository.recordProgress(ctx.db, id, worker, { rows, at: ctx.now() }).catch(() => undefined), leaseOf(ctx) / 4);
   heartbeat.unref();
   try {
     await mkdir(resolve(ctx.config.exportDir), { recursive: true });
@@ -420,7 +422,7 @@ export async function runPendingExports(ctx: ServiceContext, options: RunOptions
   const summary: ExportRunSummary = { done: 0, failed: 0, cancelled: 0, released: 0 };
   while (!options.signal?.aborted) {
     const at = ctx.now();
-    const staleBefore = at - EXPORT_LEASE_MS;
+    const staleBefore = at - leaseOf(ctx);
     const ids = await exportsRepository.claimableIds(ctx.db, staleBefore, 10);
     let claimed = false;
     for (const id of ids) {
@@ -445,7 +447,7 @@ export async function runPendingExports(ctx: ServiceContext, options: RunOptions
 /** Removes tasks past their time with their files. Answers how many went. */
 export async function sweepExpiredExports(ctx: ServiceContext): Promise<number> {
   const at = ctx.now();
-  const staleBefore = at - EXPORT_LEASE_MS;
+  const staleBefore = at - leaseOf(ctx);
   let removed = 0;
   for (;;) {
     const expired = await exportsRepository.expiredTasks(ctx.db, at, staleBefore, 100);
