@@ -29,7 +29,10 @@ import { announcementJobHandlers, announcementsRoutes } from './modules/announce
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { startJobWorker, type JobHandlers } from './platform/jobs/jobs.service.ts';
 import { createSqlLogStore } from './platform/log-store/sql-log-store.ts';
-import { logStoreSourceOf } from './platform/log-store/open-log-store.ts';
+import { isClickHouseUrl, logStoreSourceOf } from './platform/log-store/open-log-store.ts';
+import { createClickHouseLogStore } from './platform/log-store/clickhouse-log-store.ts';
+import { logStoreFailureToDomain } from './platform/log-store/log-store-failure.ts';
+import { LogStoreUnavailableError } from './platform/log-store/log-store.ts';
 import { whitelistsRoutes } from './modules/whitelists/whitelists.routes.ts';
 import { resourcesRoutes } from './modules/resources/resources.routes.ts';
 import { sequencesRoutes } from './modules/sequences/sequences.routes.ts';
@@ -57,6 +60,12 @@ import { gatewayFailureToDomain } from './game/gateway/gateway-failure.ts';
 import { createEmbeddedGateway } from './game/world/embedded-gateway.ts';
 import { createMetrics, installRequestMetrics, instrumentGateway, metricsRoutes } from './platform/metrics/metrics.ts';
 import { createRedisRateCounters, createSqlRateCounters, rateLimitStore } from './platform/rate-limit/rate-counters.ts';
+import { SYSTEM_LOG_RETENTION_DAYS } from '@gm/contract/system-logs.contract.ts';
+import { createSystemLogRecorder } from './platform/system-logs/system-log-recorder.ts';
+import { recordGameCalls } from './platform/system-logs/game-call-log.ts';
+import { installCallScope } from './platform/system-logs/call-scope.ts';
+import { recordRequestFailure } from './platform/system-logs/request-failures.ts';
+import { systemLogsRoutes } from './modules/system-logs/system-logs.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,6 +78,8 @@ export interface BuildOptions {
   databaseUrl: string;
   /** PostgreSQL schema (tests give each file its own). */
   pgSchema?: string;
+  /** Where the event logs live (LOG_STORE_URL): `clickhouse://...`, or default the main database. */
+  logStoreUrl?: string | undefined;
   config?: Partial<AppConfig>;
   /** The built web app to serve at `/`; omitted in API tests. */
   webDist?: string;
@@ -101,6 +112,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   exportDir: './data/exports',
   exportRetentionMs: 7 * 86_400_000,
   exportPollMs: 2_000,
+  systemLogRetentionMs: SYSTEM_LOG_RETENTION_DAYS * 86_400_000,
   displayTimeZone: 'Asia/Shanghai',
   publicUrl: 'http://localhost:8080',
 };
@@ -120,14 +132,29 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const database = openDatabase(options.databaseUrl, options.pgSchema ? { schema: options.pgSchema } : {});
   await migrateToLatest(database.db);
   const config: AppConfig = { ...DEFAULT_CONFIG, ...options.config };
-  const logStore = createSqlLogStore(database, { timeZone: config.displayTimeZone });
-  await logStore.ensureTables();
+  const clickHouse = isClickHouseUrl(options.logStoreUrl) ? createClickHouseLogStore({ url: options.logStoreUrl, database, timeZone: config.displayTimeZone }) : undefined;
+  const logStore = clickHouse ?? createSqlLogStore(database, { timeZone: config.displayTimeZone });
+  // A ClickHouse that is down at start does not keep the console from starting: the log screens
+  // and ingest answer LOG_STORE_UNAVAILABLE until it is back, and its tables are made then.
+  let ensureRetry: NodeJS.Timeout | undefined;
+  const ensureLogTables = async (): Promise<void> => {
+    try {
+      await logStore.ensureTables();
+    } catch (error) {
+      if (!(error instanceof LogStoreUnavailableError)) throw error;
+      ensureRetry = setTimeout(() => void ensureLogTables().catch(() => undefined), 10_000);
+      ensureRetry.unref();
+    }
+  };
+  await ensureLogTables();
   const now = options.now ?? Date.now;
   const metrics = createMetrics({ db: database.db, processMetrics: options.processMetrics ?? false });
   // Counted and timed where the port is built: the adapters know nothing of metrics.
-  const gateway = instrumentGateway(options.gateway ?? createEmbeddedGateway(database.db, { now }), metrics);
-  const logStoreSource = logStoreSourceOf(options.databaseUrl, options.pgSchema);
-  const ctx: ServiceContext = { db: database.db, dialect: database.dialect, config, now, gateway, logStore, logStoreSource, metrics };
+  // The exception and game-call logs (/sysinfo): written after the answer, never in its way.
+  const systemLogs = createSystemLogRecorder({ db: database.db, now, retentionMs: config.systemLogRetentionMs });
+  const gateway = recordGameCalls(instrumentGateway(options.gateway ?? createEmbeddedGateway(database.db, { now }), metrics), systemLogs);
+  const logStoreSource = logStoreSourceOf(options.databaseUrl, options.pgSchema, options.logStoreUrl);
+  const ctx: ServiceContext = { db: database.db, dialect: database.dialect, config, now, gateway, logStore, logStoreSource, metrics, systemLogs };
   const startedAt = now();
 
   const app = Fastify({
@@ -145,9 +172,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(responseSerializerCompiler({ verify: options.verifyResponses ?? false }));
   app.decorate('ctx', ctx);
   app.decorate('database', database);
-  app.addHook('onClose', async () => database.close());
+  app.addHook('onClose', async () => {
+    clearTimeout(ensureRetry);
+    await clickHouse?.close();
+    await database.close();
+  });
   // Before any route, so every route is counted.
   installRequestMetrics(app, metrics);
+  systemLogs.onWriteError((error) => app.log.error({ err: error }, 'could not write a system log row'));
+  installCallScope(app);
 
   // Security headers first, so every route below (the API, the docs, the web app) gets them.
   await registerSecurityHeaders(app);
@@ -157,7 +190,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     transform: jsonSchemaTransform,
   });
   await app.register(authPlugin, { db: ctx.db, idleMs: ctx.config.sessionIdleMs, now });
-  installErrorHandler(app, (request, failure) => auditRefusal(ctx, request, failure), gatewayFailureToDomain);
+  installErrorHandler(app, (request, failure, error) => {
+    recordRequestFailure(systemLogs, request, failure, error);
+    return auditRefusal(ctx, request, failure);
+  }, (error) => logStoreFailureToDomain(gatewayFailureToDomain(error)));
   app.addHook('preValidation', refuseFloodingOperator(ctx));
   app.addHook('preValidation', refuseControlChars);
   await app.register(swaggerUi, { routePrefix: '/api/docs', transformStaticCSP: docsPolicy });
@@ -191,6 +227,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(statisticsRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(announcementsRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(uploadsRoutes(ctx), { prefix: '/api/gm/admin' });
+  await app.register(systemLogsRoutes(ctx), { prefix: '/api/gm/admin' });
   // Exports run in the background: every instance's worker takes queued tasks (a claim makes each run once).
   const exportWorker = createExportWorker(ctx, { intervalMs: ctx.config.exportPollMs, onError: (error, taskId) => app.log.error({ err: error, taskId }, 'export failed') });
   await app.register(exportsRoutes(ctx, exportWorker), { prefix: '/api/gm/admin' });
@@ -205,6 +242,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     });
     app.addHook('preClose', async () => stopWorker?.());
   }
+
+  // After the workers' own preClose hooks: what they met while stopping is written before the database closes.
+  app.addHook('preClose', async () => systemLogs.settled());
 
   const webDist = options.webDist ? resolve(options.webDist) : undefined;
   const web = webDist !== undefined && existsSync(join(webDist, 'index.html')) ? await registerWebApp(app, webDist) : undefined;

@@ -39,6 +39,8 @@ const schema = z.object({
   EXPORT_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
   /** Days an export file (and its task) is kept. */
   EXPORT_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  /** Days the exception and game-call logs (/sysinfo) keep a row. */
+  SYSTEM_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** The one time zone times are shown in (exports write their times in it); an IANA name. */
   DISPLAY_TIME_ZONE: z
     .string()

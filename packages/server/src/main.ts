@@ -17,6 +17,7 @@ async function main(): Promise<void> {
       : undefined;
   const app = await buildApp({
     databaseUrl: env.DATABASE_URL,
+    logStoreUrl: env.LOG_STORE_URL,
     ...(gateway ? { gateway } : {}),
     webDist,
     trustProxy: env.TRUST_PROXY,
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
       exportDir: env.EXPORT_DIR,
       exportRetentionMs: env.EXPORT_RETENTION_DAYS * 86_400_000,
       exportLeaseMs: env.EXPORT_LEASE_SECONDS * 1000,
+      systemLogRetentionMs: env.SYSTEM_LOG_RETENTION_DAYS * 86_400_000,
       displayTimeZone: env.DISPLAY_TIME_ZONE,
       publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     },

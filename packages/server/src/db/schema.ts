@@ -23,6 +23,7 @@ import type { ConfigTableTables } from './config-tables.table.ts';
 import type { GameLiveConfigTableTables } from '../game/world/world-config-tables.table.ts';
 import type { SdkProjectTables } from './sdk-projects.table.ts';
 import type { RateCounterTables } from '../platform/rate-limit/rate-counters.table.ts';
+import type { SystemLogTables } from './system-logs.table.ts';
 
 /** The whole database, composed from the table files of each part (types only). */
-export interface DB extends IdentityTables, AuditTables, IngestTables, GameWorldTables, GameReportTables, PlayerManagementTables, JobTables, BasicManagementTables, LogQueryTables, SecretTables, ExportTaskTables, MailTables, AnnouncementTables, CbtRebateTables, GameGrantTables, GameCallbackTables, GameRankTables, GameConfigTables, GameLiveConfigTables, RedeemBatchTables, GameRedeemTables, SdkProjectTables, ConfigTableTables, GameLiveConfigTableTables, RateCounterTables {}
+export interface DB extends IdentityTables, AuditTables, IngestTables, GameWorldTables, GameReportTables, PlayerManagementTables, JobTables, BasicManagementTables, LogQueryTables, SecretTables, ExportTaskTables, MailTables, AnnouncementTables, CbtRebateTables, GameGrantTables, GameCallbackTables, GameRankTables, GameConfigTables, GameLiveConfigTables, RedeemBatchTables, GameRedeemTables, SdkProjectTables, ConfigTableTables, GameLiveConfigTableTables, RateCounterTables, SystemLogTables {}

@@ -7,6 +7,7 @@ import type { AuditActor } from './audit/audit.service.ts';
 import { loggedOut } from './errors/domain-error.ts';
 import type { Principal } from './auth/access.ts';
 import type { Metrics } from './metrics/metrics.ts';
+import type { SystemLogRecorder } from './system-logs/system-log-recorder.ts';
 
 /** Settings the services read; built once from env.ts in buildApp. */
 export interface AppConfig {
@@ -33,6 +34,8 @@ export interface AppConfig {
   displayTimeZone: string;
   /** The console's address as the game reaches it (PUBLIC_URL): uploaded images go to the game as absolute urls under it. */
   publicUrl: string;
+  /** How long the exception and game-call logs keep a row (SYSTEM_LOG_RETENTION_DAYS). */
+  systemLogRetentionMs: number;
 }
 
 /** What every service function receives: the database, the settings, the clock and the game. */
@@ -49,6 +52,8 @@ export interface ServiceContext {
   logStoreSource?: LogStoreSource | undefined;
   /** This instance's Prometheus metrics (platform/metrics); absent where no app is built (scripts). */
   metrics?: Metrics | undefined;
+  /** The exception and game-call logs (platform/system-logs); absent where no app is built. */
+  systemLogs?: SystemLogRecorder | undefined;
 }
 
 export function actorOf(request: FastifyRequest): AuditActor {

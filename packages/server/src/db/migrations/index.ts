@@ -22,6 +22,7 @@ import * as createRankRemovals from './2026-11-26T1040-create-rank-removals.ts';
 import * as orderLookupIndexes from './2026-11-26T1045-order-lookup-indexes.ts';
 import * as createConfigTables from './2026-11-26T1050-create-config-tables.ts';
 import * as createRateCounters from './2026-11-26T1200-create-rate-counters.ts';
+import * as createSystemLogs from './2026-11-26T1300-create-system-logs.ts';
 
 /** Every migration, in order. Names are timestamps so they sort as they were written. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T1045-order-lookup-indexes': orderLookupIndexes,
   '2026-11-26T1050-create-config-tables': createConfigTables,
   '2026-11-26T1200-create-rate-counters': createRateCounters,
+  '2026-11-26T1300-create-system-logs': createSystemLogs,
 };

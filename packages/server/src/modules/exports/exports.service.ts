@@ -403,6 +403,7 @@ async function runTask(ctx: ServiceContext, row: ExportTaskRow, worker: string, 
     return 'done';
   } catch (error) {
     options.onError?.(error, id);
+    ctx.systemLogs?.exception({ source: 'export', what: id, error, operator: row.account_name });
     const at = ctx.now();
     const errorKey = error instanceof Error && error.name === ZipTooLargeError.name ? 'errors.exportTooLarge' : 'errors.exportFailed';
     await exportsRepository.finishTask(ctx.db, id, worker, { status: 'failed', rows, bytes: 0, errorKey, at, expiresAt: at + ctx.config.exportRetentionMs });

@@ -85,6 +85,8 @@ export async function runDueJobs(ctx: ServiceContext, handlers: JobHandlers, wor
       summary.done += 1;
       ctx.metrics?.jobRan(job.kind, at - job.due_at, 'done');
     } catch (error) {
+      // Every failed attempt, retried or final, is an exception of the system log (/sysinfo/show_exception).
+      ctx.systemLogs?.exception({ source: 'job', what: job.kind, error, operator: job.created_by || null });
       const failure = JSON.stringify({ error: error instanceof Error ? error.message : String(error) });
       if (handler && job.attempts < MAX_ATTEMPTS) {
         await jobsRepository.finishJob(ctx.db, id, worker, 'pending', { result: failure, at: ctx.now(), dueAt: ctx.now() + RETRY_BASE_MS * job.attempts });
