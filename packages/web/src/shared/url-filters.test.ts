@@ -25,6 +25,12 @@ describe('filters read from the URL through a contract schema', () => {
     expect(readListQuery(query, new URLSearchParams('page=abc&size='))).toEqual({ page: 1, size: 20 });
   });
 
+  it('reads a field from the name the URL gives it, and only from that name', () => {
+    expect(readListQuery(query, new URLSearchParams('k=b&kind=a&keyword=x'), { kind: 'k' })).toEqual({ page: 1, size: 20, kind: 'b', keyword: 'x' });
+    expect(readListQuery(query, new URLSearchParams('kind=a'), { kind: 'k' })).toEqual({ page: 1, size: 20 });
+    expect(readListQuery(query, new URLSearchParams('k=c'), { kind: 'k' })).toEqual({ page: 1, size: 20 });
+  });
+
   it('keeps a range only when both bounds are there and in order', () => {
     expect(orderedRange({ a: 1, from: 1, to: 2 }, 'from', 'to')).toEqual({ a: 1, from: 1, to: 2 });
     expect(orderedRange({ a: 1, from: 5, to: 2 }, 'from', 'to')).toEqual({ a: 1 });

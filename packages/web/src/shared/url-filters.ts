@@ -37,12 +37,22 @@ interface Paged {
 /** A list page's filters: its contract query's output, `page` 1-based as shown. */
 export type ListFilters<S extends z.ZodType<Paged>> = z.output<S>;
 
+/** A query field the URL spells otherwise (`{ sdkPlatformId: 'sdk' }`): URLs already shared keep working. */
+export type UrlNames = Readonly<Record<string, string>>;
+
 /**
  * A list's filters from the URL, typed and checked by the list's contract query (`areaQuery`):
- * `page` 1-based as shown, `size` DEFAULT_LIST_SIZE unless the URL names a valid one.
+ * `page` 1-based as shown, `size` DEFAULT_LIST_SIZE unless the URL names a valid one. A field
+ * in `urlNames` is read from its URL name only.
  */
-export function readListQuery<S extends z.ZodType<Paged>>(schema: S, params: URLSearchParams): ListFilters<S> {
+export function readListQuery<S extends z.ZodType<Paged>>(schema: S, params: URLSearchParams, urlNames: UrlNames = {}): ListFilters<S> {
   const zeroBased = new URLSearchParams(params);
+  for (const [field, urlName] of Object.entries(urlNames)) {
+    zeroBased.delete(field);
+    const value = params.get(urlName);
+    zeroBased.delete(urlName);
+    if (value !== null) zeroBased.set(field, value);
+  }
   const shown = params.get('page');
   if (shown !== null) zeroBased.set('page', String(Number(shown.trim() || Number.NaN) - 1));
   const filters = readUrlQuery(schema, zeroBased, { size: String(DEFAULT_LIST_SIZE) });

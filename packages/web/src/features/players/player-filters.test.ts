@@ -16,8 +16,14 @@ describe('player list filters from the URL', () => {
 
   it('drops malformed values, reversed ranges and pages past the depth limit', () => {
     const filters = parsePlayerFilters(new URLSearchParams('levelMin=30&levelMax=5&identityMark=7&online=maybe&createdFrom=9&createdTo=1&page=9999&size=100'));
-    expect(filters).toMatchObject({ levelMin: 30, levelMax: undefined, identityMark: undefined, online: undefined, page: 1, size: 100 });
-    expect(filters).not.toHaveProperty('createdFrom');
+    // Read through the contract's playerListQuery: each refused value is left out.
+    expect(filters).toEqual({ levelMin: 30, page: 1, size: 100 });
+  });
+
+  it('reads a time range only whole and in order, through the contract queries', () => {
+    expect(parsePlayerFilters(new URLSearchParams('createdFrom=5&createdTo=5&lastLoginFrom=1&lastLoginTo=2'))).toEqual({ lastLoginFrom: 1, lastLoginTo: 2, page: 1, size: 20 });
+    expect(parseAccountFilters(new URLSearchParams('createdFrom=1&lastLoginTo=2&banned=false'))).toEqual({ banned: false, page: 1, size: 20 });
+    expect(parseReportFilters(new URLSearchParams('from=9&to=1&reason=spam'))).toEqual({ reason: 'spam', page: 1, size: 20 });
   });
 
   it('reads the other lists and the open dialog', () => {

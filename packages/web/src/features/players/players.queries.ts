@@ -23,78 +23,17 @@ import type {
   PlayerReport,
   PlayerValueField,
   PlayerValueResult,
-  ReportReason,
   SanctionBody,
   UnlockMapsBody,
   UnlockMapsResult,
 } from '@gm/contract/players.contract.ts';
 import { ADMIN_API, api, type ApiError, type QueryParams } from '../../shared/api-client.ts';
 import { useActionKey } from '../../shared/hooks/use-action-key.ts';
+import type { AccountFilters, AccountForbidFilters, ForbidFilters, PlayerFilters, ReportFilters } from './player-filters.ts';
 
-// ---------------------------------------------------------------------------------------------
-// Filters as the pages keep them (1-based page, as shown).
-// ---------------------------------------------------------------------------------------------
-
-export interface PlayerFilters {
-  roleId?: string | undefined;
-  roleName?: string | undefined;
-  userId?: string | undefined;
-  thirdId?: string | undefined;
-  account?: string | undefined;
-  areaId?: string | undefined;
-  levelMin?: number | undefined;
-  levelMax?: number | undefined;
-  identityMark?: number | undefined;
-  online?: boolean | undefined;
-  recharge?: boolean | undefined;
-  banned?: boolean | undefined;
-  muted?: boolean | undefined;
-  createdFrom?: number | undefined;
-  createdTo?: number | undefined;
-  lastLoginFrom?: number | undefined;
-  lastLoginTo?: number | undefined;
-  page: number;
-  size: number;
-}
-
-export interface AccountFilters {
-  userId?: string | undefined;
-  account?: string | undefined;
-  name?: string | undefined;
-  type?: string | undefined;
-  thirdId?: string | undefined;
-  banned?: boolean | undefined;
-  createdFrom?: number | undefined;
-  createdTo?: number | undefined;
-  lastLoginFrom?: number | undefined;
-  lastLoginTo?: number | undefined;
-  page: number;
-  size: number;
-}
-
-export interface ReportFilters {
-  roleId?: string | undefined;
-  areaId?: string | undefined;
-  reason?: ReportReason | undefined;
-  from?: number | undefined;
-  to?: number | undefined;
-  page: number;
-  size: number;
-}
-
-export interface ForbidFilters {
-  kind: 'ban' | 'mute';
-  roleId?: string | undefined;
-  areaId?: string | undefined;
-  page: number;
-  size: number;
-}
-
-export interface AccountForbidFilters {
-  userId?: string | undefined;
-  page: number;
-  size: number;
-}
+// The filters as the pages keep them (1-based page, as shown) derive from the contract's list
+// queries (player-filters.ts).
+export type { AccountFilters, AccountForbidFilters, ForbidFilters, PlayerFilters, ReportFilters };
 
 /** The API's query: its page is 0-based; everything else as is. */
 function apiQuery<T extends { page: number; size: number }>(filters: T): QueryParams {
