@@ -1,28 +1,11 @@
-import { MAX_PAGE_SIZE } from '@gm/contract/constants.ts';
-import { RESOURCE_PLATFORMS, RESOURCE_STATUSES, RESOURCE_TYPES, type ResourcePlatform, type ResourceStatus, type ResourceType } from '@gm/contract/resources.contract.ts';
-import { readEnum, readInt } from '../../shared/hooks/use-search-state.ts';
+import { resourceQuery } from '@gm/contract/resources.contract.ts';
+import { readListQuery, type ListFilters } from '../../shared/url-filters.ts';
 
-export interface ResourceFilters {
-  keyword?: string | undefined;
-  type?: ResourceType | undefined;
-  platform?: ResourcePlatform | undefined;
-  status?: ResourceStatus | undefined;
-  /** 1-based. */
-  page: number;
-  size: number;
-}
+/** The list's filters: the contract's `resourceQuery` as the server reads it, the page 1-based as shown. */
+export type ResourceFilters = ListFilters<typeof resourceQuery>;
 
-/** The URL's search params -> the list's filters (anything malformed is dropped). */
-export function parseResourceFilters(params: URLSearchParams): ResourceFilters {
-  return {
-    keyword: params.get('keyword')?.trim() || undefined,
-    type: readEnum(params.get('type'), RESOURCE_TYPES),
-    platform: readEnum(params.get('platform'), RESOURCE_PLATFORMS),
-    status: readEnum(params.get('status'), RESOURCE_STATUSES),
-    page: readInt(params.get('page'), 1, 1),
-    size: readInt(params.get('size'), 20, 1, MAX_PAGE_SIZE),
-  };
-}
+/** The URL's search params -> the list's filters (a value the query refuses is dropped). */
+export const parseResourceFilters = (params: URLSearchParams): ResourceFilters => readListQuery(resourceQuery, params);
 
 /** Bytes as people read them: 52.4 MB. */
 export function humanSize(bytes: number): string {

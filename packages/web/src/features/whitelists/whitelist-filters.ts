@@ -1,68 +1,29 @@
-import { SWITCH_STATES, type SwitchState } from '@gm/contract/basic-management.contract.ts';
-import { MAX_PAGE_SIZE } from '@gm/contract/constants.ts';
-import { DOMAIN_PURPOSES, ID_WHITELIST_KINDS, type DomainPurpose, type IdWhitelistKind } from '@gm/contract/whitelists.contract.ts';
-import { readEnum, readInt } from '../../shared/hooks/use-search-state.ts';
+import { domainWhitelistQuery, functionWhitelistQuery, idWhitelistQuery, ipWhitelistQuery } from '@gm/contract/whitelists.contract.ts';
+import { readEnum } from '../../shared/hooks/use-search-state.ts';
+import { DEFAULT_LIST_SIZE, readListQuery, type ListFilters } from '../../shared/url-filters.ts';
 
 /** The tab of /server/white, in the URL as `tab` (the IP whitelist when absent). */
 export const WHITELIST_TABS = ['ip', 'id', 'function'] as const;
 export type WhitelistTab = (typeof WHITELIST_TABS)[number];
 
-export const DEFAULT_SIZE = 20;
+export const DEFAULT_SIZE = DEFAULT_LIST_SIZE;
 
-interface Paging {
-  /** 1-based, as shown; the API's page is 0-based. */
-  page: number;
-  size: number;
-}
-
-export interface IpFilters extends Paging {
-  keyword?: string | undefined;
-  status?: SwitchState | undefined;
-  sdkPlatformId?: string | undefined;
-}
-
-export interface IdFilters extends Paging {
-  keyword?: string | undefined;
-  kind?: IdWhitelistKind | undefined;
-  status?: SwitchState | undefined;
-}
-
-export interface FunctionFilters extends Paging {
-  keyword?: string | undefined;
-  logSwitch?: SwitchState | undefined;
-}
-
-export interface DomainFilters extends Paging {
-  keyword?: string | undefined;
-  purpose?: DomainPurpose | undefined;
-  status?: SwitchState | undefined;
-}
-
-const text = (params: URLSearchParams, key: string) => params.get(key)?.trim() || undefined;
-const paging = (params: URLSearchParams): Paging => ({ page: readInt(params.get('page'), 1, 1), size: readInt(params.get('size'), DEFAULT_SIZE, 1, MAX_PAGE_SIZE) });
+// Each list's filters: its contract query as the server reads it, the page 1-based as shown.
+export type IpFilters = ListFilters<typeof ipWhitelistQuery>;
+export type IdFilters = ListFilters<typeof idWhitelistQuery>;
+export type FunctionFilters = ListFilters<typeof functionWhitelistQuery>;
+export type DomainFilters = ListFilters<typeof domainWhitelistQuery>;
 
 export function parseWhitelistTab(params: URLSearchParams): WhitelistTab {
   return readEnum(params.get('tab'), WHITELIST_TABS) ?? 'ip';
 }
 
-export function parseIpFilters(params: URLSearchParams): IpFilters {
-  const sdk = text(params, 'sdk');
-  return {
-    keyword: text(params, 'keyword'),
-    status: readEnum(params.get('status'), SWITCH_STATES),
-    sdkPlatformId: sdk && /^\d{1,19}$/.test(sdk) ? sdk : undefined,
-    ...paging(params),
-  };
-}
+/** The IP whitelist; the SDK platform is `sdk` in the URL. */
+export const parseIpFilters = (params: URLSearchParams): IpFilters => readListQuery(ipWhitelistQuery, params, { sdkPlatformId: 'sdk' });
 
-export function parseIdFilters(params: URLSearchParams): IdFilters {
-  return { keyword: text(params, 'keyword'), kind: readEnum(params.get('kind'), ID_WHITELIST_KINDS), status: readEnum(params.get('status'), SWITCH_STATES), ...paging(params) };
-}
+export const parseIdFilters = (params: URLSearchParams): IdFilters => readListQuery(idWhitelistQuery, params);
 
-export function parseFunctionFilters(params: URLSearchParams): FunctionFilters {
-  return { keyword: text(params, 'keyword'), logSwitch: readEnum(params.get('log'), SWITCH_STATES), ...paging(params) };
-}
+/** The function whitelist; the log switch is `log` in the URL. */
+export const parseFunctionFilters = (params: URLSearchParams): FunctionFilters => readListQuery(functionWhitelistQuery, params, { logSwitch: 'log' });
 
-export function parseDomainFilters(params: URLSearchParams): DomainFilters {
-  return { keyword: text(params, 'keyword'), purpose: readEnum(params.get('purpose'), DOMAIN_PURPOSES), status: readEnum(params.get('status'), SWITCH_STATES), ...paging(params) };
-}
+export const parseDomainFilters = (params: URLSearchParams): DomainFilters => readListQuery(domainWhitelistQuery, params);
