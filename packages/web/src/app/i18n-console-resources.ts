@@ -28,6 +28,7 @@ export const CONSOLE_MESSAGES = {
   announcements: () => import('../features/announcements/announcements.messages.ts'),
   cbtRebate: () => import('../features/cbt-rebate/cbt-rebate.messages.ts'),
   database: () => import('../features/database/database.messages.ts'),
+  systemLogs: () => import('../features/system-logs/system-logs.messages.ts'),
   rankings: () => import('../features/rankings/rankings.messages.ts'),
   gameConfig: () => import('../features/game-config/game-config.messages.ts'),
   redeemCodes: () => import('../features/redeem-codes/redeem-codes.messages.ts'),

@@ -26,6 +26,7 @@ import * as mails from '../features/mails/mails.messages.ts';
 import * as announcements from '../features/announcements/announcements.messages.ts';
 import * as cbtRebate from '../features/cbt-rebate/cbt-rebate.messages.ts';
 import * as database from '../features/database/database.messages.ts';
+import * as systemLogs from '../features/system-logs/system-logs.messages.ts';
 import * as rankings from '../features/rankings/rankings.messages.ts';
 import * as gameConfig from '../features/game-config/game-config.messages.ts';
 import * as redeemCodes from '../features/redeem-codes/redeem-codes.messages.ts';
@@ -67,6 +68,7 @@ export const resources = {
     announcements: announcements.en,
     cbtRebate: cbtRebate.en,
     database: database.en,
+    systemLogs: systemLogs.en,
     rankings: rankings.en,
     gameConfig: gameConfig.en,
     redeemCodes: redeemCodes.en,
@@ -101,6 +103,7 @@ export const resources = {
     announcements: announcements.zhCN,
     cbtRebate: cbtRebate.zhCN,
     database: database.zhCN,
+    systemLogs: systemLogs.zhCN,
     rankings: rankings.zhCN,
     gameConfig: gameConfig.zhCN,
     redeemCodes: redeemCodes.zhCN,

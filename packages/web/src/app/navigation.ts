@@ -169,8 +169,8 @@ export const NAV_ROUTES: readonly NavRoute[] = [
   route('flowCustom', P.GROUP_FLOW, { code: P.CUSTOM_QUERY, ...built }),
 
   // System log.
-  route('sysGameLog', P.GROUP_SYSINFO, { code: P.SYS_GAME_LOG }),
-  route('sysException', P.GROUP_SYSINFO, { code: P.SYS_GAME_LOG }),
+  route('sysGameLog', P.GROUP_SYSINFO, { code: P.SYS_GAME_LOG, ...built }),
+  route('sysException', P.GROUP_SYSINFO, { code: P.SYS_GAME_LOG, ...built }),
   route('sysGmLog', P.GROUP_SYSINFO, { code: P.SYS_GM_LOG, ...built }),
 
   // Settings. About and one's own account need no code: every operator has them.

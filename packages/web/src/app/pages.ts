@@ -28,6 +28,7 @@ import { mailsRoutes } from '../features/mails/mails.routes.tsx';
 import { announcementsRoutes } from '../features/announcements/announcements.routes.tsx';
 import { cbtRebateRoutes } from '../features/cbt-rebate/cbt-rebate.routes.tsx';
 import { databaseRoutes } from '../features/database/database.routes.tsx';
+import { systemLogsRoutes } from '../features/system-logs/system-logs.routes.tsx';
 import { rankingsRoutes } from '../features/rankings/rankings.routes.tsx';
 import { gameConfigRoutes } from '../features/game-config/game-config.routes.tsx';
 import { redeemCodesRoutes } from '../features/redeem-codes/redeem-codes.routes.tsx';
@@ -73,6 +74,7 @@ export const PAGES: Partial<Record<RouteId, LazyPage>> = {
   ...withMessages('announcements', announcementsRoutes),
   ...withMessages('cbtRebate', cbtRebateRoutes),
   ...withMessages('database', databaseRoutes),
+  ...withMessages('systemLogs', systemLogsRoutes),
   ...withMessages('rankings', rankingsRoutes),
   ...withMessages('gameConfig', gameConfigRoutes),
   ...withMessages('redeemCodes', redeemCodesRoutes),
