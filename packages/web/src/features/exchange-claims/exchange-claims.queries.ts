@@ -1,18 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { CappedPage, RedeemClaim } from '@gm/contract/players.contract.ts';
+import type { CappedPage, claimListQuery, RedeemClaim } from '@gm/contract/players.contract.ts';
 import { ADMIN_API, api } from '../../shared/api-client.ts';
+import type { ListFilters } from '../../shared/url-filters.ts';
 
-export interface ClaimFilters {
-  code?: string | undefined;
-  batchId?: string | undefined;
-  roleId?: string | undefined;
-  areaId?: string | undefined;
-  from?: number | undefined;
-  to?: number | undefined;
-  /** 1-based. */
-  page: number;
-  size: number;
-}
+/** The claim list's filters: the contract's `claimListQuery`, the page 1-based as shown. */
+export type ClaimFilters = ListFilters<typeof claimListQuery>;
 
 export const claimKeys = {
   all: ['exchange-claims'] as const,

@@ -1,5 +1,5 @@
-import { MAX_PAGE_SIZE } from '@gm/contract/constants.ts';
-import { readEnum, readInt } from '../../shared/hooks/use-search-state.ts';
+import { operatorQuery } from '@gm/contract/operators.contract.ts';
+import { readListQuery } from '../../shared/url-filters.ts';
 import type { OperatorFilters } from './permissions.queries.ts';
 
 export type PermissionsTab = 'operators' | 'roles';
@@ -8,12 +8,5 @@ export function parseTab(params: URLSearchParams): PermissionsTab {
   return params.get('tab') === 'roles' ? 'roles' : 'operators';
 }
 
-export function parseOperatorFilters(params: URLSearchParams): OperatorFilters {
-  return {
-    keyword: params.get('keyword')?.trim() || undefined,
-    roleId: params.get('roleId') || undefined,
-    status: readEnum(params.get('status'), ['active', 'disabled', 'pending'] as const),
-    page: readInt(params.get('page'), 1, 1),
-    size: readInt(params.get('size'), 20, 1, MAX_PAGE_SIZE),
-  };
-}
+/** The operator list's filters, as the API's `operatorQuery` reads them (a refused value is dropped). */
+export const parseOperatorFilters = (params: URLSearchParams): OperatorFilters => readListQuery(operatorQuery, params);

@@ -1,18 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ErrorCode, type Page } from '@gm/contract/errors.ts';
-import type { Operator, OperatorQuery, OperatorUpdateBody, Role, RoleBody } from '@gm/contract/operators.contract.ts';
+import type { Operator, operatorQuery, OperatorUpdateBody, Role, RoleBody } from '@gm/contract/operators.contract.ts';
 import { ADMIN_API, api } from '../../shared/api-client.ts';
 import { isFieldError } from '../../shared/form-errors.ts';
+import type { ListFilters } from '../../shared/url-filters.ts';
 import { sessionKeys } from '../../shared/user-context.tsx';
 
-export interface OperatorFilters {
-  keyword?: string | undefined;
-  roleId?: string | undefined;
-  status?: OperatorQuery['status'];
-  /** 1-based. */
-  page: number;
-  size: number;
-}
+/** The operator list's filters: the contract's `operatorQuery`, the page 1-based as shown. */
+export type OperatorFilters = ListFilters<typeof operatorQuery>;
 
 export const operatorKeys = {
   all: ['operators'] as const,

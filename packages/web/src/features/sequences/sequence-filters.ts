@@ -1,20 +1,10 @@
-import { MAX_PAGE_SIZE } from '@gm/contract/constants.ts';
-import { readInt } from '../../shared/hooks/use-search-state.ts';
+import { sequenceQuery } from '@gm/contract/sequences.contract.ts';
+import { readListQuery, type ListFilters } from '../../shared/url-filters.ts';
 
-export interface SequenceFilters {
-  keyword?: string | undefined;
-  /** 1-based. */
-  page: number;
-  size: number;
-}
+/** The list's filters: the contract's `sequenceQuery` as the server reads it, the page 1-based as shown. */
+export type SequenceFilters = ListFilters<typeof sequenceQuery>;
 
-export function parseSequenceFilters(params: URLSearchParams): SequenceFilters {
-  return {
-    keyword: params.get('keyword')?.trim() || undefined,
-    page: readInt(params.get('page'), 1, 1),
-    size: readInt(params.get('size'), 20, 1, MAX_PAGE_SIZE),
-  };
-}
+export const parseSequenceFilters = (params: URLSearchParams): SequenceFilters => readListQuery(sequenceQuery, params);
 
 /** How much of a sequence's range is used, 0-100 (for the progress bar). */
 export function usedPercent(sequence: { currentValue: number; minValue: number; maxValue: number }): number {

@@ -1,23 +1,10 @@
-import { MAX_PAGE_SIZE } from '@gm/contract/constants.ts';
-import { SETTING_TYPES, type SettingType, type SettingValue } from '@gm/contract/server-settings.contract.ts';
-import { readEnum, readInt } from '../../shared/hooks/use-search-state.ts';
+import { settingQuery, type SettingType, type SettingValue } from '@gm/contract/server-settings.contract.ts';
+import { readListQuery, type ListFilters } from '../../shared/url-filters.ts';
 
-export interface SettingFilters {
-  keyword?: string | undefined;
-  type?: SettingType | undefined;
-  /** 1-based. */
-  page: number;
-  size: number;
-}
+/** The list's filters: the contract's `settingQuery` as the server reads it, the page 1-based as shown. */
+export type SettingFilters = ListFilters<typeof settingQuery>;
 
-export function parseSettingFilters(params: URLSearchParams): SettingFilters {
-  return {
-    keyword: params.get('keyword')?.trim() || undefined,
-    type: readEnum(params.get('type'), SETTING_TYPES),
-    page: readInt(params.get('page'), 1, 1),
-    size: readInt(params.get('size'), 20, 1, MAX_PAGE_SIZE),
-  };
-}
+export const parseSettingFilters = (params: URLSearchParams): SettingFilters => readListQuery(settingQuery, params);
 
 /** The value a form field starts with when the type is chosen or changed. */
 export function emptyValue(type: SettingType): SettingValue | undefined {
