@@ -135,11 +135,4 @@ export const exportIdParams = z.object({ id: idString });
 export const exportPageBody = logQueryBody.safeExtend({ columns: columnNames.optional() });
 export type ExportPageBody = z.output<typeof exportPageBody>;
 
-/** Every audited export action, with its label in both languages. */
-export const EXPORT_AUDIT_ACTIONS = {
-  'exports.create': { en: 'Export to Excel (download task)', zh: '导出Excel（下载任务）' },
-  'exports.cancel': { en: 'Cancel export', zh: '取消导出' },
-  'exports.delete': { en: 'Delete export file', zh: '删除导出文件' },
-  'exports.download': { en: 'Download export file', zh: '下载导出文件' },
-  'exports.page': { en: 'Export a page to Excel', zh: '导出当前页Excel' },
-} as const satisfies Record<string, Label>;
+export { EXPORT_AUDIT_ACTIONS } from './exports.audit.ts';

@@ -386,16 +386,7 @@ export const mailWithdrawResult = z.object({
 });
 export type MailWithdrawResult = z.infer<typeof mailWithdrawResult>;
 
-/** Audit actions of mail (spread into AUDIT_ACTIONS). */
-export const MAIL_AUDIT_ACTIONS = {
-  'mails.create': { en: 'Create a mail', zh: '创建邮件' },
-  'mails.update': { en: 'Edit a mail', zh: '编辑邮件' },
-  'mails.delete': { en: 'Delete a mail', zh: '删除邮件' },
-  'mails.copy': { en: 'Copy a mail', zh: '复制邮件' },
-  'mails.send': { en: 'Send a mail', zh: '发送邮件' },
-  'mails.deliver': { en: 'Deliver a mail (job)', zh: '投递邮件（任务）' },
-  'mails.withdraw': { en: 'Withdraw a mail', zh: '撤回邮件' },
-} as const satisfies Record<string, { en: string; zh: string }>;
+export { MAIL_AUDIT_ACTIONS } from './mails.audit.ts';
 
 /** Labels of the enumerations, for both languages (the web's selects and tags). */
 export const MAIL_LABELS = {

@@ -60,7 +60,4 @@ export type RetryCallbackResult = z.infer<typeof retryCallbackResult>;
 /** `:id` so a refused or failed retry is audited with the callback as its target. */
 export const callbackIdParams = z.object({ id: gameRef });
 
-/** Audit actions (spread into AUDIT_ACTIONS). */
-export const CALLBACK_AUDIT_ACTIONS = {
-  'orders.callbackRetry': { en: 'Retry a cached payment callback', zh: '重试缓存的支付回调' },
-} as const satisfies Record<string, { en: string; zh: string }>;
+export { CALLBACK_AUDIT_ACTIONS } from './payment-callbacks.audit.ts';

@@ -66,8 +66,4 @@ export const restoreRankBody = z.object({ roleIds });
 export const rankChangeResult = z.object({ board: z.enum(RANK_BOARDS), changed: z.number().int(), roleIds: z.array(z.string()) });
 export type RankChangeResult = z.infer<typeof rankChangeResult>;
 
-/** Audit actions (spread into AUDIT_ACTIONS). */
-export const RANK_AUDIT_ACTIONS = {
-  'rankings.remove': { en: 'Take entries off a leaderboard', zh: '从排行榜移除条目' },
-  'rankings.restore': { en: 'Put entries back on a leaderboard', zh: '恢复排行榜条目' },
-} as const satisfies Record<string, { en: string; zh: string }>;
+export { RANK_AUDIT_ACTIONS } from './rankings.audit.ts';

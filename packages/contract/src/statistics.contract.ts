@@ -185,7 +185,4 @@ export const dashboardStats = z.object({
 });
 export type DashboardStats = z.infer<typeof dashboardStats>;
 
-/** The audited statistics action (the table views' exports), with its label in both languages. */
-export const STATISTICS_AUDIT_ACTIONS = {
-  'statistics.export': { en: 'Export statistics to Excel', zh: '导出统计Excel' },
-} as const;
+export { STATISTICS_AUDIT_ACTIONS } from './statistics.audit.ts';
