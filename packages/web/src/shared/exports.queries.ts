@@ -1,22 +1,18 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '@gm/contract/errors.ts';
-import type { ExportRequestInput, ExportStatus, ExportTask } from '@gm/contract/exports.contract.ts';
+import type { exportListQuery, ExportRequestInput, ExportStatus, ExportTask } from '@gm/contract/exports.contract.ts';
 import type { LogQueryBodyInput } from '@gm/contract/logs.contract.ts';
 import { ADMIN_API, api } from './api-client.ts';
 import { downloadFile } from './download.ts';
+import type { ListFilters } from './url-filters.ts';
 
 /**
  * The export centre's API (issue 11 section 4), shared by the log screens (their Export button
  * and its progress) and the download-task page. `shared/` because both features use it and
  * features never import each other.
  */
-export interface ExportListFilters {
-  status?: ExportStatus | undefined;
-  account?: string | undefined;
-  /** 1-based, as shown; the API's page is 0-based. */
-  page: number;
-  size: number;
-}
+/** The export centre's filters: the contract's `exportListQuery`, the page 1-based as shown. */
+export type ExportListFilters = ListFilters<typeof exportListQuery>;
 
 export const exportKeys = {
   all: ['exports'] as const,

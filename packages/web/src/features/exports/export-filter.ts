@@ -1,21 +1,13 @@
-import { EXPORT_STATUSES, type ExportTask } from '@gm/contract/exports.contract.ts';
+import { exportListQuery, type ExportTask } from '@gm/contract/exports.contract.ts';
 import { logCatalogue, type LogColumnView } from '@gm/contract/logs.contract.ts';
 import type { Language } from '@gm/contract/messages.ts';
-import { MAX_PAGE_SIZE } from '@gm/contract/constants.ts';
 import { formatStamp } from '../../shared/format.ts';
-import { readEnum, readInt } from '../../shared/hooks/use-search-state.ts';
 import { opLabel } from '../../shared/log-conditions.ts';
+import { readListQuery } from '../../shared/url-filters.ts';
 import type { ExportListFilters } from '../../shared/exports.queries.ts';
 
-/** /generate/download-task: the URL's search params -> the filters (anything malformed is dropped). */
-export function parseExportFilters(params: URLSearchParams): ExportListFilters {
-  return {
-    status: readEnum(params.get('status'), EXPORT_STATUSES),
-    account: params.get('account')?.trim() || undefined,
-    page: readInt(params.get('page'), 1, 1),
-    size: readInt(params.get('size'), 20, 1, MAX_PAGE_SIZE),
-  };
-}
+/** /generate/download-task: the URL's search params -> the filters, as the API's `exportListQuery` reads them. */
+export const parseExportFilters = (params: URLSearchParams): ExportListFilters => readListQuery(exportListQuery, params);
 
 const CATALOGUE = logCatalogue();
 
