@@ -35,7 +35,7 @@ export function ExceptionListPage() {
   const columns: TableColumnsType<ExceptionEntry> = [
     { key: 'at', title: t('columns.at'), width: 170, render: (_, row) => <Stamp value={row.lastAt} /> },
     { key: 'source', title: t('columns.source'), width: 130, render: (_, row) => <SourceTag source={row.source} /> },
-    { key: 'what', title: t('columns.what'), width: 260, ellipsis: { showTitle: true }, render: (_, row) => <Typography.Text code>{row.what}</Typography.Text> },
+    { key: 'what', title: t('columns.what'), width: 230, ellipsis: { showTitle: true }, render: (_, row) => <Typography.Text code>{row.what}</Typography.Text> },
     { key: 'message', title: t('columns.message'), dataIndex: 'message', ellipsis: { showTitle: true } },
     {
       key: 'occurrences',
@@ -74,7 +74,7 @@ export function ExceptionListPage() {
           query={query}
           columns={columns}
           paging={search}
-          scroll={{ x: 1200 }}
+          scroll={{ x: 1250 }}
           rowActions={(row) => <RowAction onClick={() => setOpen(row.id)}>{t('actions.view')}</RowAction>}
           actionsWidth={90}
         />

@@ -32,12 +32,12 @@ export function GameCallListPage() {
   const form = useFilterForm(search.state, fieldsOf);
   const [open, setOpen] = useState<GameCallEntry | null>(null);
 
+  // Outcome and duration first: what an on-call engineer scans for; the target and reason may be long.
   const columns: TableColumnsType<GameCallEntry> = [
     { key: 'at', title: t('columns.at'), width: 170, render: (_, row) => <Stamp value={row.at} /> },
     { key: 'kind', title: t('columns.kind'), width: 90, render: (_, row) => <GameCallKindTag kind={row.kind} /> },
     { key: 'name', title: t('columns.name'), width: 190, render: (_, row) => <Typography.Text code>{row.name}</Typography.Text> },
-    { key: 'target', title: t('columns.target'), width: 220, ellipsis: { showTitle: true }, render: (_, row) => row.target ?? '-' },
-    { key: 'operator', title: t('columns.operator'), width: 120, render: (_, row) => row.operator ?? <Typography.Text type="secondary">{t('noOperator')}</Typography.Text> },
+    { key: 'outcome', title: t('columns.outcome'), width: 110, render: (_, row) => <GameCallOutcomeTag outcome={row.outcome} /> },
     {
       key: 'duration',
       title: t('columns.duration'),
@@ -45,7 +45,8 @@ export function GameCallListPage() {
       align: 'right',
       render: (_, row) => <Typography.Text type={row.durationMs >= SLOW_GAME_READ_MS ? 'warning' : undefined}>{t('durationMs', { value: row.durationMs })}</Typography.Text>,
     },
-    { key: 'outcome', title: t('columns.outcome'), width: 110, render: (_, row) => <GameCallOutcomeTag outcome={row.outcome} /> },
+    { key: 'target', title: t('columns.target'), width: 220, ellipsis: { showTitle: true }, render: (_, row) => row.target ?? '-' },
+    { key: 'operator', title: t('columns.operator'), width: 120, render: (_, row) => row.operator ?? <Typography.Text type="secondary">{t('noOperator')}</Typography.Text> },
     { key: 'reason', title: t('columns.reason'), dataIndex: 'reason', ellipsis: { showTitle: true }, render: (value: string | null) => value ?? '-' },
   ];
 
@@ -78,7 +79,7 @@ export function GameCallListPage() {
           query={query}
           columns={columns}
           paging={search}
-          scroll={{ x: 1200 }}
+          scroll={{ x: 1300 }}
           rowActions={(row) => <RowAction onClick={() => setOpen(row)}>{t('actions.view')}</RowAction>}
           actionsWidth={90}
         />
