@@ -25,6 +25,8 @@ export const ErrorCode = {
   INGEST_UNAUTHORIZED: 10017,
   /** The address exists, but not with this HTTP method. */
   METHOD_NOT_ALLOWED: 10018,
+  /** The event-log store (a column store of its own) cannot be reached: the log and statistics screens, and ingest (try again). */
+  LOG_STORE_UNAVAILABLE: 10019,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -49,6 +51,7 @@ export const HTTP_STATUS: Record<ErrorCodeValue, number> = {
   [ErrorCode.CONFLICT]: 409,
   [ErrorCode.INGEST_UNAUTHORIZED]: 401,
   [ErrorCode.METHOD_NOT_ALLOWED]: 405,
+  [ErrorCode.LOG_STORE_UNAVAILABLE]: 503,
 };
 
 /** One invalid field: its path and a message key of `messages.ts` (with values to interpolate). */
@@ -63,7 +66,7 @@ export interface ApiEnvelope<T> {
   result?: T;
   /** Per-field details for INVALID_PARAMS. */
   details?: FieldIssue[];
-  /** Seconds to wait for TOO_MANY_REQUESTS and ACCOUNT_LOCKED. */
+  /** Seconds to wait for TOO_MANY_REQUESTS, ACCOUNT_LOCKED and LOG_STORE_UNAVAILABLE. */
   retryAfter?: number;
 }
 

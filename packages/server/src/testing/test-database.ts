@@ -21,17 +21,19 @@ export async function testDatabaseTarget(): Promise<TestDatabaseTarget> {
   if (!env.TEST_DATABASE_URL) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const databaseUrl = env.TEST_DATABASE_URL;
   const pgSchema = `t_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create schema ${pgSchema}`);
-  return { databaseUrl, pgSchema, drop: () => run(`drop schema ${pgSchema} cascade`) };
+  await onPostgres(databaseUrl, `create schema ${pgSchema}`);
+  return { databaseUrl, pgSchema, drop: () => onPostgres(databaseUrl, `drop schema ${pgSchema} cascade`) };
+}
+
+/** Runs one statement (create or drop a schema or a database) on its own connection. */
+export async function onPostgres(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }
 
 /** A fresh database migrated by the real migrator, without the app; `close` also drops it. */
@@ -79,6 +81,16 @@ export async function testClickHouseTarget(): Promise<TestClickHouseTarget | und
   await run(`CREATE DATABASE ${name}`);
   parsed.pathname = `/${name}`;
   return { url: parsed.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name}`) };
+}
+
+/** Runs one statement in the database of a `clickhouse://` URL (a test's own DDL); answers the text. */
+export async function runClickHouse(url: string, statement: string): Promise<string> {
+  const parsed = new URL(url);
+  const http = `${parsed.protocol === 'clickhouses:' ? 'https' : 'http'}://${parsed.host}/?database=${encodeURIComponent(parsed.pathname.slice(1) || 'default')}`;
+  const response = await fetch(http, { method: 'POST', body: statement });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`ClickHouse: ${statement}: ${text}`);
+  return text;
 }
 
 /** The log store of the test apps: undefined (the main database) unless TEST_LOG_STORE=clickhouse. */

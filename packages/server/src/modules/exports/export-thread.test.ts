@@ -11,6 +11,7 @@ import { readEnv } from '../../env.ts';
 import { apiFor, type Envelope } from '../../testing/api-helpers.ts';
 import { currencyEvent } from '../../testing/currency-events.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { runClickHouse } from '../../testing/test-database.ts';
 import { exportColumns } from './export-file.ts';
 import { filePath, runPendingExports } from './exports.service.ts';
 
@@ -121,7 +122,9 @@ describe('an export written in a worker thread', () => {
     const { start, end } = await seed(10);
     const created = await api().post<ExportTask>(admin, '/exports', { list: 'gold_list', start, end });
     // The thread's own connection finds the table gone.
-    await sql`drop table log_currency`.execute(t.app.ctx.db);
+    const clickHouse = t.app.ctx.logStoreSource?.logStoreUrl;
+    if (clickHouse) await runClickHouse(clickHouse, 'DROP TABLE log_currency');
+    else await sql`drop table log_currency`.execute(t.app.ctx.db);
     const causes: unknown[] = [];
     expect(await runPendingExports(t.app.ctx, { onError: (error) => causes.push(error) })).toMatchObject({ done: 0, failed: 1 });
     expect(await task(created.result.id)).toMatchObject({ status: 'failed', errorKey: 'errors.exportFailed', error: expect.any(String) });

@@ -9,12 +9,18 @@ import { ok } from '../../platform/reply.ts';
 export const VERSION = '0.1.0';
 
 /**
- * System state without a token. The log store is the main database until a column store is
- * configured. The gateway's health never throws; a game that does not answer is `ok: false`.
+ * System state without a token. The log store is the main database unless a column store is
+ * configured (LOG_STORE_URL). The gateway's health never throws; a game that does not answer is `ok: false`.
  */
 async function gatewayState(ctx: ServiceContext) {
   const state = await ctx.gateway.health();
   return { ok: state.ok, kind: state.adapter, latencyMs: state.latencyMs, ...(state.message ? { message: state.message } : {}) };
+}
+
+/** The log store: the main database's state, or for a store of its own (ClickHouse) its own ping. */
+async function logStoreState(ctx: ServiceContext, dbOk: boolean) {
+  const ping = ctx.logStore.ping?.bind(ctx.logStore);
+  return { ok: ping ? await ping().catch(() => false) : dbOk, kind: ctx.logStore.kind };
 }
 
 export function healthRoutes(ctx: ServiceContext, startedAt: number) {
@@ -32,7 +38,7 @@ export function healthRoutes(ctx: ServiceContext, startedAt: number) {
       }
       return ok({
         db,
-        logStore: { ok: db.ok, kind: `sql (${ctx.dialect})` },
+        logStore: await logStoreState(ctx, db.ok),
         gateway: await gatewayState(ctx),
         version: VERSION,
         uptimeSeconds: Math.round((ctx.now() - startedAt) / 1000),

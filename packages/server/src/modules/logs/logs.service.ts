@@ -25,7 +25,7 @@ import { isGranted, P } from '@gm/contract/permissions.ts';
 import type { Principal } from '../../platform/auth/access.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { DomainError, invalidField, noPermission } from '../../platform/errors/domain-error.ts';
-import type { LogCount, LogPosition } from '../../platform/log-store/log-store.ts';
+import { LogStoreUnavailableError, type LogCount, type LogPosition } from '../../platform/log-store/log-store.ts';
 import { decodeCursor, encodeCursor } from '../../platform/query/page-cursor.ts';
 import { sharedSecret } from '../../platform/secrets/secrets.ts';
 import * as logsRepository from './logs.repository.ts';
@@ -102,9 +102,10 @@ async function startQuery(ctx: ServiceContext, operatorId: string, hash: string,
   throw new DomainError(ErrorCode.TOO_MANY_REQUESTS, { messageKey: 'errors.logQueryTooSoon', values: { interval: LOG_QUERY_INTERVAL_SECONDS }, retryAfter: seconds });
 }
 
-/** A failure of the store (the database down, a statement refused): the spec's message, the cause logged. */
+/** A failure of the store (a statement refused, the main database down): the spec's message, the cause logged. */
 function storeFailed(error: unknown, messageKey: string, values: Record<string, unknown> = {}): never {
-  if (error instanceof DomainError) throw error;
+  // A log store that cannot be reached has its own answer (LOG_STORE_UNAVAILABLE, try again).
+  if (error instanceof DomainError || error instanceof LogStoreUnavailableError) throw error;
   const failure = new DomainError(ErrorCode.SYSTEM_ERROR, { messageKey, values });
   failure.cause = error;
   throw failure;

@@ -22,6 +22,7 @@ import type { ServiceContext } from '../../platform/context.ts';
 import { createDayClock, type DayClock } from '../../platform/display-time.ts';
 import { DomainError } from '../../platform/errors/domain-error.ts';
 import type { RollupRange } from '../../platform/log-store/statistics-port.ts';
+import { LogStoreUnavailableError } from '../../platform/log-store/log-store.ts';
 
 /**
  * The figures of the "Data statistics" screens (issue 12), from the log store's rollups and the
@@ -47,7 +48,8 @@ async function orFail<T>(messageKey: string, work: () => Promise<T>): Promise<T>
   try {
     return await work();
   } catch (error) {
-    if (error instanceof DomainError) throw error;
+    // A log store that cannot be reached has its own answer (LOG_STORE_UNAVAILABLE, try again).
+    if (error instanceof DomainError || error instanceof LogStoreUnavailableError) throw error;
     const failure = new DomainError(ErrorCode.SYSTEM_ERROR, { messageKey });
     failure.cause = error;
     throw failure;

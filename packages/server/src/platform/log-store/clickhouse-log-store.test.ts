@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../../env.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { testClickHouseTarget, type TestClickHouseTarget } from '../../testing/test-database.ts';
+import { runClickHouse, testClickHouseTarget, type TestClickHouseTarget } from '../../testing/test-database.ts';
 import { createClickHouseLogStore, parseClickHouseUrl, type ClickHouseLogStore } from './clickhouse-log-store.ts';
 import { describeLogStoreConformance, stamina } from './log-store-conformance.ts';
 import { LogStoreUnavailableError } from './log-store.ts';
@@ -9,14 +9,7 @@ import { LogStoreUnavailableError } from './log-store.ts';
 // Against a real server only: TEST_CLICKHOUSE_URL=$(bash scripts/start-clickhouse.sh).
 const configured = readEnv().TEST_CLICKHOUSE_URL !== undefined;
 
-/** Runs a statement on a test database over HTTP (what the store does not offer: DDL of the test's own). */
-async function run(url: string, statement: string): Promise<string> {
-  const { url: http, database } = parseClickHouseUrl(url);
-  const response = await fetch(`${http}/?database=${database}`, { method: 'POST', body: statement });
-  const text = await response.text();
-  if (!response.ok) throw new Error(text);
-  return text;
-}
+const run = runClickHouse;
 
 describe.runIf(configured)('the ClickHouse log store', () => {
   describeLogStoreConformance('the ClickHouse log store', async () => {
@@ -58,9 +51,9 @@ describe.runIf(configured)('the ClickHouse log store', () => {
       await app.close();
     });
 
-    it('makes MergeTree tables partitioned by day and ordered by time, role and id', async () => {
+    it('makes MergeTree tables partitioned by month and ordered by time, role and id', async () => {
       const ddl = await run(target.url, "SELECT engine, partition_key, sorting_key FROM system.tables WHERE database = currentDatabase() AND name = 'log_currency' FORMAT TSV");
-      expect(ddl.trim().split('\t')).toEqual(['ReplacingMergeTree', 'toDate(intDiv(b_timestamp, 1000))', 'b_timestamp, b_role_id, b_log_id']);
+      expect(ddl.trim().split('\t')).toEqual(['ReplacingMergeTree', 'toYYYYMM(toDate(intDiv(b_timestamp, 1000)))', 'b_timestamp, b_role_id, b_log_id']);
     });
 
     it('counts a login once in the rollups when two stores ingest the same batch at once, and rebuilds the same', async () => {

@@ -26,17 +26,19 @@ export const SEEN_DDL = `create table if not exists "stat_seen_event" ("log" var
 const CHUNK = 500;
 
 /**
- * Creates the rollup tables and the seen-ids table when missing; answers whether the seen-ids
- * table was missing (a first start on this database: the rollups must be rebuilt from the store).
+ * Creates the rollup tables and the seen-ids table when missing; answers whether one was missing
+ * (a first start on this database, or rollups dropped: they must be rebuilt from the store).
  */
 export async function ensureRollupFeed(database: Pick<Database, 'db' | 'dialect'>): Promise<boolean> {
   return database.db.transaction().execute(async (trx) => {
     if (database.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${PG_DDL_LOCK})`.execute(trx);
-    const exists =
+    // The seen ids, or the rollups themselves (dropped, or older than the store): both made again.
+    const tables = ['stat_seen_event', 'stat_daily'];
+    const found =
       database.dialect === 'postgres'
-        ? sql`select 1 from information_schema.tables where table_schema = current_schema() and table_name = 'stat_seen_event'`
-        : sql`select 1 from sqlite_master where type = 'table' and name = 'stat_seen_event'`;
-    const missing = (await exists.execute(trx)).rows.length === 0;
+        ? sql`select 1 from information_schema.tables where table_schema = current_schema() and table_name in (${sql.join(tables)})`
+        : sql`select 1 from sqlite_master where type = 'table' and name in (${sql.join(tables)})`;
+    const missing = (await found.execute(trx)).rows.length < tables.length;
     for (const ddl of ROLLUP_DDL) await sql.raw(ddl).execute(trx);
     await sql.raw(SEEN_DDL).execute(trx);
     return missing;

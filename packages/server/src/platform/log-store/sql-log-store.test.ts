@@ -9,7 +9,9 @@ let t: TestApp;
 let store: LogStore;
 beforeAll(async () => {
   t = await createTestApp();
+  // Its own store on the app's database (whatever store the app was given: TEST_LOG_STORE).
   store = createSqlLogStore(t.app.database);
+  await store.ensureTables();
 });
 afterAll(async () => {
   await t.close();
@@ -27,8 +29,10 @@ async function columnsOf(app: TestApp, table: string): Promise<string[]> {
 describeLogStoreConformance('the SQL log store', async () => {
   const app = await createTestApp();
   const { database } = app.app;
+  const store = createSqlLogStore(database);
+  await store.ensureTables();
   return {
-    store: createSqlLogStore(database),
+    store,
     kind: `sql (${database.dialect})`,
     columnsOf: (table) => columnsOf(app, table),
     async makeOldSkinTable() {
