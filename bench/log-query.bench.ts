@@ -364,9 +364,10 @@ if (args.pg) {
   const admin = new pg.Client({ connectionString: args.pg });
   await admin.connect();
   await admin.query(`create schema if not exists ${schema}`);
-  // Index builds after the bulk insert sort in memory rather than in temporary files.
+  // Index builds after the bulk insert sort in memory rather than in temporary files. The URL's
+  // options replace the ones openDatabase sets, so the schema's search_path goes in them too.
   const url = new URL(args.pg);
-  url.searchParams.set('options', '-c maintenance_work_mem=512MB');
+  url.searchParams.set('options', `-c search_path=${schema} -c maintenance_work_mem=512MB`);
   try {
     await run('PostgreSQL', url.toString(), schema);
   } finally {

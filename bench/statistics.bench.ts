@@ -416,14 +416,14 @@ async function reads(label: string, target: Target, seeded: string): Promise<voi
             select f.d, a.d - f.d, count(*) from f join a on a.id = f.id and a.d - f.d in (1, 3, 7, 15, 21, 30) group by f.d, a.d - f.d`.execute(database),
     };
     const rows: [string, string, (() => Promise<unknown>) | undefined][] = [
-      ['new and active (60 days)', `new-active?${range}`, raw.dau],
+      [`new and active (${DAYS} days)`, `new-active?${range}`, raw.dau],
       ['one region, new and active', `new-active?${range}&areaIds=1003`, undefined],
       ['one channel and platform, new and active', `new-active?${range}&channel=huawei&platform=android`, undefined],
-      ['recharge (60 days)', `recharge?${range}`, raw.revenue],
+      [`recharge (${DAYS} days)`, `recharge?${range}`, raw.revenue],
       ['recharge by goods', `recharge-by-goods?${range}`, raw.goods],
       ['recharge by user', `recharge-by-user?${range}`, raw.payers],
-      ['player retention (60 cohorts)', `retention?${range}&kind=player`, raw.retention('b_role_id')],
-      ['device retention (60 cohorts)', `retention?${range}&kind=device`, raw.retention('b_device_id')],
+      [`player retention (${DAYS} cohorts)`, `retention?${range}&kind=player`, raw.retention('b_role_id')],
+      [`device retention (${DAYS} cohorts)`, `retention?${range}&kind=device`, raw.retention('b_device_id')],
     ];
     console.log(`\n| figure (${label}) | API p50 ms | API p95 ms | raw logs p50 ms | raw ÷ API |`);
     console.log('|---|--:|--:|--:|--:|');
@@ -534,12 +534,13 @@ if (!args['skip-sqlite']) {
 if (args.pg) {
   const admin = new pg.Client({ connectionString: args.pg });
   await admin.connect();
-  // Index builds after the bulk insert sort in memory rather than in temporary files.
-  const url = new URL(args.pg);
-  url.searchParams.set('options', '-c maintenance_work_mem=512MB');
   try {
     const target = async (schema: string, keep: boolean): Promise<Target> => {
       await admin.query(`create schema if not exists ${schema}`);
+      // Index builds after the bulk insert sort in memory rather than in temporary files. The URL's
+      // options replace the ones openDatabase sets, so the schema's search_path goes in them too.
+      const url = new URL(args.pg as string);
+      url.searchParams.set('options', `-c search_path=${schema} -c maintenance_work_mem=512MB`);
       return { url: url.toString(), schema, drop: async () => (keep ? undefined : void (await admin.query(`drop schema ${schema} cascade`))) };
     };
     if (args.ingest) await ingested('PostgreSQL', (name) => target(`stat_bench_${name}_${process.pid}`, false));
