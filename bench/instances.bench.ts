@@ -26,12 +26,12 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { buildApp } from '../packages/server/src/app.ts';
 import { createPlayers, seedRegionsAndCatalogue } from '../packages/server/src/game/world/world.seed.ts';
 import { seedOperators } from '../packages/server/src/modules/operators/operators.seed.ts';
 import { currencyEvent } from '../packages/server/src/testing/currency-events.ts';
 import { consoleProcesses, type ConsoleProcess } from '../packages/server/src/testing/console-process.ts';
+import { onPostgres as onServer } from '../packages/server/src/testing/test-database.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -51,15 +51,7 @@ const HOUR = 3_600_000;
 
 const adminUrl = args.pg ?? execFileSync('bash', ['scripts/start-postgres.sh'], { encoding: 'utf8' }).trim();
 const name = `bench_inst_${randomBytes(4).toString('hex')}`;
-async function onPostgres(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const onPostgres = (statement: string) => onServer(adminUrl, statement);
 const url = new URL(adminUrl);
 url.pathname = `/${name}`;
 const databaseUrl = url.toString();

@@ -21,9 +21,9 @@ import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { migrateToLatest, openDatabase, type Database } from '../packages/server/src/db/database.ts';
 import { claimQuery } from '../packages/server/src/modules/logs/logs.repository.ts';
+import { onPostgres } from '../packages/server/src/testing/test-database.ts';
 import { createRedisRateCounters, createSqlRateCounters, type RateCounters } from '../packages/server/src/platform/rate-limit/rate-counters.ts';
 
 const { values: args } = parseArgs({
@@ -46,15 +46,7 @@ const pgUrl = args.pg ?? script('start-postgres.sh');
 const redisUrl = args.redis ?? script('start-redis.sh');
 
 const schema = `bench_rate_${randomBytes(4).toString('hex')}`;
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: pgUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (statement: string) => onPostgres(pgUrl, statement);
 await admin(`create schema ${schema}`);
 const databases: [Database, Database] = [openDatabase(pgUrl, { schema }), openDatabase(pgUrl, { schema })];
 await migrateToLatest(databases[0].db);

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database.ts';
 import { readEnv } from '../env.ts';
 import { createSqlLogStore } from '../platform/log-store/sql-log-store.ts';
 import { consoleProcesses, type ConsoleProcess } from './console-process.ts';
+import { onPostgres } from './test-database.ts';
 import { currencyEvent } from './currency-events.ts';
 import { gameServerProcesses } from './game-server-process.ts';
 import { ADMIN_PASSWORD, DEMO_PASSWORD } from './test-app.ts';
@@ -34,16 +34,6 @@ const consoles = consoleProcesses();
 let games: ReturnType<typeof gameServerProcesses>;
 let settings: Record<string, string>;
 let end: number;
-
-async function onPostgres(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'gm-faults-'));

@@ -6,7 +6,7 @@ import { buildApp, type BuildOptions } from '../app.ts';
 import { readEnv } from '../env.ts';
 import { seedOperators } from '../modules/operators/operators.seed.ts';
 import { testDatabaseTarget } from './test-database.ts';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, type TestApp } from './test-app.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, testCallsOf, type TestApp } from './test-app.ts';
 
 export interface TestInstances {
   instances: TestApp[];
@@ -52,22 +52,10 @@ export async function createTestInstances(count: number, options: Partial<BuildO
       // The first start seeds; the others find the operators there (as a rolling start would).
       if (i === 0) await seedOperators(app.ctx, { admin: ADMIN_PASSWORD, demo: DEMO_PASSWORD });
       await app.ready();
-      const call: TestApp['call'] = (token, inject) => app.inject({ ...inject, headers: { ...(token ? { authorization: token } : {}), ...inject.headers } });
       const instance: TestApp = {
         app,
         clock,
-        call,
-        async signIn(account, password) {
-          const res = await app.inject({
-            method: 'POST',
-            url: '/api/gm/admin/sessions/new.json',
-            payload: new URLSearchParams({ account, password: password ?? (account === 'admin' ? ADMIN_PASSWORD : DEMO_PASSWORD) }).toString(),
-            headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          });
-          const body = res.json<{ code: number; result: string; message: string }>();
-          if (body.code !== 0) throw new Error(`sign-in of ${account} failed: ${body.message}`);
-          return body.result;
-        },
+        ...testCallsOf(app),
         // Closing one instance alone (a crash, a restart); the database stays for the others.
         async close() {
           const at = instances.indexOf(instance);
