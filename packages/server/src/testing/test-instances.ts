@@ -22,15 +22,17 @@ export interface TestInstances {
 /**
  * `count` API instances on one database, as behind a load balancer: one PostgreSQL schema
  * (TEST_DB=postgres), else one SQLite file (in-memory SQLite cannot be shared). One export
- * directory; with TEST_REDIS_URL, one Redis for the shared counters (a prefix of this test's own).
+ * directory; with TEST_REDIS_URL (unless `stores.redis` is false), one Redis for the shared
+ * counters (a prefix of this test's own).
  */
-export async function createTestInstances(count: number, options: Partial<BuildOptions> = {}): Promise<TestInstances> {
+export async function createTestInstances(count: number, options: Partial<BuildOptions> = {}, stores: { redis?: boolean } = {}): Promise<TestInstances> {
   const clock = { now: Date.now() };
   const target = await testDatabaseTarget();
   const dir = mkdtempSync(join(tmpdir(), 'gm-instances-'));
   const exportDir = join(dir, 'exports');
   const databaseUrl = target.pgSchema ? target.databaseUrl : `sqlite:${join(dir, 'console.db')}`;
-  const redisUrl = readEnv().TEST_REDIS_URL;
+  // With TEST_REDIS_URL the counters are in Redis unless a test asks for the database's.
+  const redisUrl = stores.redis === false ? undefined : readEnv().TEST_REDIS_URL;
   const redis = redisUrl ? { url: redisUrl, prefix: `gm-test:${randomBytes(6).toString('hex')}:` } : undefined;
   const instances: TestApp[] = [];
   const close = async () => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@gm/contract/errors.ts';
 import type { ExportTask } from '@gm/contract/exports.contract.ts';
+import { readEnv } from '../env.ts';
 import { runPendingExports } from '../modules/exports/exports.service.ts';
 import { apiFor, type Envelope } from './api-helpers.ts';
 import { currencyEvent } from './currency-events.ts';
@@ -19,10 +20,10 @@ let a: TestApp;
 let b: TestApp;
 const HOUR = 3_600_000;
 
-beforeEach(async () => {
-  set = await createTestInstances(2, { config: { notFoundPerMinute: 6, refusedChangesPerMinute: 4 } });
+async function twoInstances(stores: { redis?: boolean } = {}) {
+  set = await createTestInstances(2, { config: { notFoundPerMinute: 6, refusedChangesPerMinute: 4 } }, stores);
   [a, b] = set.instances as [TestApp, TestApp];
-});
+}
 afterEach(async () => {
   await set.close();
 });
@@ -32,6 +33,8 @@ const signInRaw = (t: TestApp, account: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/gm/admin/sessions/new.json', ...form({ account, password }) });
 
 describe('two instances on one database', () => {
+  beforeEach(() => twoInstances());
+
   it('a token issued by one is accepted by the other, and signing out on one ends it on both', async () => {
     const token = await a.signIn('admin');
     expect(codeOf(await b.call(token, { method: 'GET', url: '/api/gm/admin/roles' }))).toBe(0);
@@ -115,8 +118,15 @@ describe('two instances on one database', () => {
     expect(blocked.statusCode).toBe(429);
     expect(codeOf(await a.call(token, { method: 'POST', url: '/api/gm/admin/roles', payload: { name: 'Valid', resourceIds: [] } }))).toBe(ErrorCode.TOO_MANY_REQUESTS);
   });
+});
 
-  it('the limit on unknown addresses counts one client across instances', async () => {
+// The counters are in the database, or in Redis with TEST_REDIS_URL: both stores when it is set.
+const counterStores = readEnv().TEST_REDIS_URL ? (['database', 'redis'] as const) : (['database'] as const);
+
+describe.each(counterStores)('the limit on unknown addresses, counters in the %s', (store) => {
+  beforeEach(() => twoInstances({ redis: store === 'redis' }));
+
+  it('counts one client across instances', async () => {
     const probe = (t: TestApp, i: number) => t.app.inject({ method: 'GET', url: `/api/nothing-${i}`, remoteAddress: '198.51.100.7' });
     for (let i = 0; i < 6; i += 1) expect((await probe(i % 2 === 0 ? a : b, i)).statusCode).toBe(404);
     for (const instance of [a, b]) {
@@ -127,7 +137,11 @@ describe('two instances on one database', () => {
     }
     // Another client is not limited.
     expect((await a.app.inject({ method: 'GET', url: '/api/nothing', remoteAddress: '198.51.100.8' })).statusCode).toBe(404);
-    if (!set.redis) {
+    // Where the counting happened.
+    expect(set.redis).toBe(store === 'redis');
+    const rows = await a.app.ctx.db.selectFrom('rate_counters').select('key').execute();
+    expect(rows.length > 0).toBe(store === 'database');
+    if (store === 'database') {
       // The database counters follow the app's clock: a minute later the client may probe again.
       set.clock.now += 61_000;
       expect((await probe(b, 100)).statusCode).toBe(404);
