@@ -9,6 +9,7 @@ import type { GameGateway } from '../../game/gateway/gateway.ts';
 import { GatewayError } from '../../game/gateway/gateway.ts';
 import { createEmbeddedGateway } from '../../game/world/embedded-gateway.ts';
 import { runDueJobs, scheduleJob } from '../../platform/jobs/jobs.service.ts';
+import { runPendingExports } from '../exports/exports.service.ts';
 import { scrub } from '../../platform/system-logs/system-log-recorder.ts';
 import { apiFor, operatorWith } from '../../testing/api-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -124,6 +125,22 @@ describe('exceptions', () => {
     const rows = (await exceptions('?source=job')).results;
     expect(rows[0]).toMatchObject({ source: 'job', what: 'test.nobodyRunsThis', operator: 'admin', requestId: null });
     expect(rows[0]?.message).toContain('no handler');
+  });
+
+  it('a failed export is an exception named by its task, with its owner', async () => {
+    const created = await api().post<{ id: string }>(admin, '/exports', { list: 'gold_list', start: t.clock.now - 3_600_000, end: t.clock.now });
+    expect(created.code).toBe(0);
+    // The log store fails under the export (a column store gone away mid-run).
+    const store = t.app.ctx.logStore;
+    t.app.ctx.logStore = new Proxy(store, {
+      get: (target, name, receiver): unknown => {
+        const member: unknown = Reflect.get(target, name, receiver);
+        return typeof member === 'function' ? () => Promise.reject(new Error('log store: connection lost')) : member;
+      },
+    });
+    expect(await runPendingExports(t.app.ctx, { thread: false })).toMatchObject({ failed: 1 });
+    const rows = (await exceptions('?source=export')).results;
+    expect(rows[0]).toMatchObject({ source: 'export', what: created.result.id, operator: 'admin', message: 'log store: connection lost' });
   });
 
   it('rows older than the retention go when the next is written', async () => {

@@ -3,6 +3,7 @@ import {
   GAME_CALL_KINDS,
   GAME_CALL_OUTCOMES,
   type ExceptionDetail,
+  type ExceptionEntry,
   type ExceptionPage,
   type ExceptionQuery,
   type ExceptionSource,
@@ -22,34 +23,9 @@ async function caughtUp(ctx: ServiceContext): Promise<void> {
   await ctx.systemLogs?.settled();
 }
 
-export async function listExceptions(ctx: ServiceContext, query: ExceptionQuery): Promise<ExceptionPage> {
-  await caughtUp(ctx);
-  const { rows, total, capped } = await systemLogsRepository.pageExceptions(ctx.db, query);
-  return {
-    results: rows.map((r) => ({
-      id: r.id,
-      at: r.at,
-      lastAt: r.last_at,
-      source: pick<ExceptionSource>(EXCEPTION_SOURCES, r.source, 'request'),
-      what: r.what,
-      operator: r.operator,
-      requestId: r.request_id,
-      errorCode: r.error_code,
-      message: r.message,
-      occurrences: r.occurrences,
-      instance: r.instance,
-    })),
-    total,
-    totalCapped: capped,
-    page: query.page,
-    size: query.size,
-  };
-}
+type ExceptionRow = Awaited<ReturnType<typeof systemLogsRepository.pageExceptions>>['rows'][number];
 
-export async function exceptionDetail(ctx: ServiceContext, id: string): Promise<ExceptionDetail> {
-  await caughtUp(ctx);
-  const r = await systemLogsRepository.findException(ctx.db, id);
-  if (!r) throw notFound();
+function toEntry(r: ExceptionRow): ExceptionEntry {
   return {
     id: r.id,
     at: r.at,
@@ -62,8 +38,20 @@ export async function exceptionDetail(ctx: ServiceContext, id: string): Promise<
     message: r.message,
     occurrences: r.occurrences,
     instance: r.instance,
-    stack: r.stack,
   };
+}
+
+export async function listExceptions(ctx: ServiceContext, query: ExceptionQuery): Promise<ExceptionPage> {
+  await caughtUp(ctx);
+  const { rows, total, capped } = await systemLogsRepository.pageExceptions(ctx.db, query);
+  return { results: rows.map(toEntry), total, totalCapped: capped, page: query.page, size: query.size };
+}
+
+export async function exceptionDetail(ctx: ServiceContext, id: string): Promise<ExceptionDetail> {
+  await caughtUp(ctx);
+  const row = await systemLogsRepository.findException(ctx.db, id);
+  if (!row) throw notFound();
+  return { ...toEntry(row), stack: row.stack };
 }
 
 export async function listGameCalls(ctx: ServiceContext, query: GameCallQuery): Promise<GameCallPage> {

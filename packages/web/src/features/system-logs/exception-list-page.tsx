@@ -1,20 +1,18 @@
 import { useState } from 'react';
-import { Badge, Card, Input, Select, Typography } from 'antd';
+import { Badge, Input, Select, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EXCEPTION_SOURCES, exceptionQuery, type ExceptionEntry } from '@gm/contract/system-logs.contract.ts';
-import { DateRangeFilter, timeRange, type TimeRange } from '../../shared/components/date-range-filter.tsx';
-import { FilterCard, FilterField } from '../../shared/components/filter-bar.tsx';
+import { timeRange } from '../../shared/components/date-range-filter.tsx';
+import { FilterField } from '../../shared/components/filter-bar.tsx';
 import { lazyDialog } from '../../shared/components/lazy-dialog.tsx';
-import { ListTable } from '../../shared/components/list-table.tsx';
-import { PageContainer } from '../../shared/components/page-container.tsx';
-import { RowAction } from '../../shared/components/row-actions.tsx';
 import { Stamp } from '../../shared/components/stamp.tsx';
 import { zodRule } from '../../shared/form-rules.ts';
 import { useFilterForm } from '../../shared/hooks/use-filter-form.ts';
-import { trimmed, useSearchState } from '../../shared/hooks/use-search-state.ts';
+import { useSearchState } from '../../shared/hooks/use-search-state.ts';
 import { filterFields } from '../../shared/url-filters.ts';
+import { SystemLogList } from './system-log-list.tsx';
 import { parseExceptionFilters, type ExceptionFilters } from './system-log-filters.ts';
 import { SourceTag } from './system-log-tags.tsx';
 import { exceptionsQueryOptions } from './system-logs.queries.ts';
@@ -22,7 +20,6 @@ import { exceptionsQueryOptions } from './system-logs.queries.ts';
 const ExceptionDetailDrawer = lazyDialog(() => import('./exception-detail-drawer.tsx').then((m) => m.ExceptionDetailDrawer), (p) => p.id !== null);
 
 const fieldsOf = ({ start, end, ...rest }: ExceptionFilters) => ({ ...filterFields(rest), range: timeRange(start, end) });
-type Fields = ReturnType<typeof fieldsOf> & { range: TimeRange };
 
 /** /sysinfo/show_exception: the console's unexpected failures, newest first, filters in the URL. */
 export function ExceptionListPage() {
@@ -49,37 +46,30 @@ export function ExceptionListPage() {
   ];
 
   return (
-    <PageContainer title={t('exceptions.title')} description={t('exceptions.description')}>
-      <FilterCard
-        form={form}
-        query={query}
-        onReset={() => search.reset()}
-        onFinish={({ range, ...values }: Fields) => search.update({ ...trimmed(values), start: range?.[0], end: range?.[1] })}
-      >
-        <FilterField name="source" label={t('filters.source.label')}>
-          <Select allowClear placeholder={t('filters.source.placeholder')} options={EXCEPTION_SOURCES.map((s) => ({ value: s, label: t(`source.${s}`) }))} />
-        </FilterField>
-        <FilterField name="what" label={t('filters.what.label')} rules={[zodRule(exceptionQuery.shape.what)]}>
-          <Input allowClear placeholder={t('filters.what.placeholder')} />
-        </FilterField>
-        <FilterField name="operator" label={t('filters.operator.label')} rules={[zodRule(exceptionQuery.shape.operator)]}>
-          <Input allowClear placeholder={t('filters.operator.placeholder')} />
-        </FilterField>
-        <FilterField name="range" label={t('filters.time.label')} wide>
-          <DateRangeFilter style={{ width: '100%' }} />
-        </FilterField>
-      </FilterCard>
-      <Card>
-        <ListTable
-          query={query}
-          columns={columns}
-          paging={search}
-          scroll={{ x: 1250 }}
-          rowActions={(row) => <RowAction onClick={() => setOpen(row.id)}>{t('actions.view')}</RowAction>}
-          actionsWidth={90}
-        />
-      </Card>
+    <SystemLogList
+      title={t('exceptions.title')}
+      description={t('exceptions.description')}
+      form={form}
+      query={query}
+      search={search}
+      columns={columns}
+      scrollX={1250}
+      onOpen={(row) => setOpen(row.id)}
+      filters={
+        <>
+          <FilterField name="source" label={t('filters.source.label')}>
+            <Select allowClear placeholder={t('filters.source.placeholder')} options={EXCEPTION_SOURCES.map((s) => ({ value: s, label: t(`source.${s}`) }))} />
+          </FilterField>
+          <FilterField name="what" label={t('filters.what.label')} rules={[zodRule(exceptionQuery.shape.what)]}>
+            <Input allowClear placeholder={t('filters.what.placeholder')} />
+          </FilterField>
+          <FilterField name="operator" label={t('filters.operator.label')} rules={[zodRule(exceptionQuery.shape.operator)]}>
+            <Input allowClear placeholder={t('filters.operator.placeholder')} />
+          </FilterField>
+        </>
+      }
+    >
       <ExceptionDetailDrawer id={open} onClose={() => setOpen(null)} />
-    </PageContainer>
+    </SystemLogList>
   );
 }

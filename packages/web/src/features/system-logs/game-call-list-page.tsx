@@ -1,20 +1,18 @@
 import { useState } from 'react';
-import { Card, Input, Select, Typography } from 'antd';
+import { Input, Select, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { GAME_CALL_KINDS, GAME_CALL_OUTCOMES, SLOW_GAME_READ_MS, gameCallQuery, type GameCallEntry } from '@gm/contract/system-logs.contract.ts';
-import { DateRangeFilter, timeRange, type TimeRange } from '../../shared/components/date-range-filter.tsx';
-import { FilterCard, FilterField } from '../../shared/components/filter-bar.tsx';
+import { timeRange } from '../../shared/components/date-range-filter.tsx';
+import { FilterField } from '../../shared/components/filter-bar.tsx';
 import { lazyDialog } from '../../shared/components/lazy-dialog.tsx';
-import { ListTable } from '../../shared/components/list-table.tsx';
-import { PageContainer } from '../../shared/components/page-container.tsx';
-import { RowAction } from '../../shared/components/row-actions.tsx';
 import { Stamp } from '../../shared/components/stamp.tsx';
 import { zodRule } from '../../shared/form-rules.ts';
 import { useFilterForm } from '../../shared/hooks/use-filter-form.ts';
-import { trimmed, useSearchState } from '../../shared/hooks/use-search-state.ts';
+import { useSearchState } from '../../shared/hooks/use-search-state.ts';
 import { filterFields } from '../../shared/url-filters.ts';
+import { SystemLogList } from './system-log-list.tsx';
 import { parseGameCallFilters, type GameCallFilters } from './system-log-filters.ts';
 import { GameCallKindTag, GameCallOutcomeTag } from './system-log-tags.tsx';
 import { gameCallsQueryOptions } from './system-logs.queries.ts';
@@ -22,7 +20,6 @@ import { gameCallsQueryOptions } from './system-logs.queries.ts';
 const GameCallDetailDrawer = lazyDialog(() => import('./game-call-detail-drawer.tsx').then((m) => m.GameCallDetailDrawer), (p) => p.call !== null);
 
 const fieldsOf = ({ start, end, ...rest }: GameCallFilters) => ({ ...filterFields(rest), range: timeRange(start, end) });
-type Fields = ReturnType<typeof fieldsOf> & { range: TimeRange };
 
 /** /sysinfo/show_game_log: the console's commands to the game and its failed or slow reads, newest first. */
 export function GameCallListPage() {
@@ -51,40 +48,33 @@ export function GameCallListPage() {
   ];
 
   return (
-    <PageContainer title={t('gameCalls.title')} description={t('gameCalls.description')}>
-      <FilterCard
-        form={form}
-        query={query}
-        onReset={() => search.reset()}
-        onFinish={({ range, ...values }: Fields) => search.update({ ...trimmed(values), start: range?.[0], end: range?.[1] })}
-      >
-        <FilterField name="kind" label={t('filters.kind.label')}>
-          <Select allowClear placeholder={t('filters.kind.placeholder')} options={GAME_CALL_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))} />
-        </FilterField>
-        <FilterField name="outcome" label={t('filters.outcome.label')}>
-          <Select allowClear placeholder={t('filters.outcome.placeholder')} options={GAME_CALL_OUTCOMES.map((o) => ({ value: o, label: t(`outcome.${o}`) }))} />
-        </FilterField>
-        <FilterField name="name" label={t('filters.name.label')} rules={[zodRule(gameCallQuery.shape.name)]}>
-          <Input allowClear placeholder={t('filters.name.placeholder')} />
-        </FilterField>
-        <FilterField name="operator" label={t('filters.operator.label')} rules={[zodRule(gameCallQuery.shape.operator)]}>
-          <Input allowClear placeholder={t('filters.operator.placeholder')} />
-        </FilterField>
-        <FilterField name="range" label={t('filters.time.label')} wide>
-          <DateRangeFilter style={{ width: '100%' }} />
-        </FilterField>
-      </FilterCard>
-      <Card>
-        <ListTable
-          query={query}
-          columns={columns}
-          paging={search}
-          scroll={{ x: 1300 }}
-          rowActions={(row) => <RowAction onClick={() => setOpen(row)}>{t('actions.view')}</RowAction>}
-          actionsWidth={90}
-        />
-      </Card>
+    <SystemLogList
+      title={t('gameCalls.title')}
+      description={t('gameCalls.description')}
+      form={form}
+      query={query}
+      search={search}
+      columns={columns}
+      scrollX={1300}
+      onOpen={setOpen}
+      filters={
+        <>
+          <FilterField name="kind" label={t('filters.kind.label')}>
+            <Select allowClear placeholder={t('filters.kind.placeholder')} options={GAME_CALL_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))} />
+          </FilterField>
+          <FilterField name="outcome" label={t('filters.outcome.label')}>
+            <Select allowClear placeholder={t('filters.outcome.placeholder')} options={GAME_CALL_OUTCOMES.map((o) => ({ value: o, label: t(`outcome.${o}`) }))} />
+          </FilterField>
+          <FilterField name="name" label={t('filters.name.label')} rules={[zodRule(gameCallQuery.shape.name)]}>
+            <Input allowClear placeholder={t('filters.name.placeholder')} />
+          </FilterField>
+          <FilterField name="operator" label={t('filters.operator.label')} rules={[zodRule(gameCallQuery.shape.operator)]}>
+            <Input allowClear placeholder={t('filters.operator.placeholder')} />
+          </FilterField>
+        </>
+      }
+    >
       <GameCallDetailDrawer call={open} onClose={() => setOpen(null)} />
-    </PageContainer>
+    </SystemLogList>
   );
 }
