@@ -60,11 +60,13 @@ const INGEST: IngestKeys = { gameId: 'demo', key: 'fuzz-ingest-key-0123456789abc
  * - app_secrets: a server-wide random secret (signing page cursors ...) is made on first use;
  * - game_calls: the console's log of its traffic with the game (/sysinfo/show_game_log) keeps
  *   every command it sent, the refused ones too;
+ * - rate_counters: an address that asks for what does not exist (a 404 or 405) is counted there,
+ *   whoever asks, so the not-found limit holds across instances;
  * - sessions.last_seen_at: the request gate notes a session's last use on any request.
  * ingest_nonces (the replay guard) is ignored only for correctly signed ingest requests: a
  * signature is recorded once verified, even when the body is then refused.
  */
-const IGNORED_TABLES = new Set(['audit_log', 'throttles', 'game_commands', 'console_command_params', 'query_throttles', 'app_secrets', 'game_calls']);
+const IGNORED_TABLES = new Set(['audit_log', 'throttles', 'game_commands', 'console_command_params', 'query_throttles', 'app_secrets', 'game_calls', 'rate_counters']);
 const IGNORED_COLUMNS = { sessions: ['last_seen_at'] };
 
 interface Finding {
