@@ -1,25 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CancelOrderResult, Order, OrderDetailResult, OrderStatus, Product, ReplenishBody, ReplenishOrderResult } from '@gm/contract/orders.contract.ts';
+import type { CancelOrderResult, Order, OrderDetailResult, orderListQuery, Product, ReplenishBody, ReplenishOrderResult } from '@gm/contract/orders.contract.ts';
 import type { CappedPage, CheckPlayerResult } from '@gm/contract/players.contract.ts';
 import type { CallbackListQuery, PaymentCallback, RetryCallbackResult } from '@gm/contract/payment-callbacks.contract.ts';
 import { ADMIN_API, api, type ApiError } from '../../shared/api-client.ts';
 import { useActionKey } from '../../shared/hooks/use-action-key.ts';
+import type { ListFilters } from '../../shared/url-filters.ts';
 
-/** The order list's filters as the pages keep them (1-based page, as shown). */
-export interface OrderFilters {
-  status?: OrderStatus | undefined;
-  orderId?: string | undefined;
-  platformOrderId?: string | undefined;
-  roleId?: string | undefined;
-  userId?: string | undefined;
-  productId?: string | undefined;
-  /** Created at or after (epoch ms). */
-  start?: number | undefined;
-  /** Created before (epoch ms). */
-  end?: number | undefined;
-  page: number;
-  size: number;
-}
+/** The order lists' filters: the contract's `orderListQuery`, the page 1-based as shown. */
+export type OrderFilters = ListFilters<typeof orderListQuery>;
 
 export const orderKeys = {
   all: ['orders'] as const,
