@@ -29,11 +29,12 @@ export function ExceptionListPage() {
   const form = useFilterForm(search.state, fieldsOf);
   const [open, setOpen] = useState<string | null>(null);
 
+  // The message last: it takes the width left, and the short columns stay in view.
   const columns: TableColumnsType<ExceptionEntry> = [
     { key: 'at', title: t('columns.at'), width: 170, render: (_, row) => <Stamp value={row.lastAt} /> },
     { key: 'source', title: t('columns.source'), width: 130, render: (_, row) => <SourceTag source={row.source} /> },
     { key: 'what', title: t('columns.what'), width: 230, ellipsis: { showTitle: true }, render: (_, row) => <Typography.Text code>{row.what}</Typography.Text> },
-    { key: 'message', title: t('columns.message'), dataIndex: 'message', ellipsis: { showTitle: true } },
+    { key: 'operator', title: t('columns.operator'), width: 130, render: (_, row) => row.operator ?? <Typography.Text type="secondary">{t('noOperator')}</Typography.Text> },
     {
       key: 'occurrences',
       title: t('columns.occurrences'),
@@ -42,7 +43,7 @@ export function ExceptionListPage() {
       render: (_, row) => (row.occurrences > 1 ? <Badge count={row.occurrences} overflowCount={9999} /> : 1),
     },
     { key: 'errorCode', title: t('columns.errorCode'), width: 90, render: (_, row) => row.errorCode ?? '-' },
-    { key: 'operator', title: t('columns.operator'), width: 130, render: (_, row) => row.operator ?? <Typography.Text type="secondary">{t('noOperator')}</Typography.Text> },
+    { key: 'message', title: t('columns.message'), dataIndex: 'message', ellipsis: { showTitle: true } },
   ];
 
   return (
@@ -53,7 +54,7 @@ export function ExceptionListPage() {
       query={query}
       search={search}
       columns={columns}
-      scrollX={1250}
+      scrollX={1150}
       onOpen={(row) => setOpen(row.id)}
       filters={
         <>
