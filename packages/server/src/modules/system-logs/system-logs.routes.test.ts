@@ -177,6 +177,21 @@ describe('game log', () => {
     expect(Number(after.n) - Number(before.n)).toBe(1);
   });
 
+  it('each call is told by the operator of its own request, however many run at once', async () => {
+    const other = await operatorWith(t, admin, [P.PLAYER_LIST, P.PLAYER_KICK]);
+    const real = fake.target.impl as GameGateway;
+    // The game answers slowly, so the two requests' calls overlap.
+    fake.target.overrides.kickPlayers = async (...args: unknown[]) => {
+      await new Promise((r) => setTimeout(r, 50));
+      return real.kickPlayers(args[0] as never);
+    };
+    await Promise.all([api().post(admin, '/report/kick', { roleIds: ['from-admin'] }), api().post(other, '/report/kick', { roleIds: ['from-other'] })]);
+    const rows = (await gameCalls('?kind=command')).results;
+    const byTarget = Object.fromEntries(rows.map((r) => [r.target, r.operator]));
+    expect(byTarget['roleIds: from-admin']).toBe('admin');
+    expect(byTarget['roleIds: from-other']).toMatch(/^op\./);
+  });
+
   it("a refusal keeps the game's reason; a timeout is also an exception", async () => {
     fake.target.overrides.kickPlayers = () => Promise.reject(GatewayError.rejected('playerNotFound', { missing: ['1'] }));
     await api().post(admin, '/report/kick', { roleIds: ['1'] });
