@@ -64,6 +64,7 @@ async function main(): Promise<void> {
     ``,
     `GM Console is running at ${address}`,
     `Database: ${env.DATABASE_URL.replace(/\/\/[^@]*@/, '//***@')}`,
+    `Event logs: ${app.ctx.logStore.kind}${env.LOG_STORE_URL ? ` at ${env.LOG_STORE_URL.replace(/\/\/[^@]*@/, '//***@')}` : ''}`,
     `Shared counters: ${env.REDIS_URL ? 'Redis' : 'the database'}; metrics: /api/metrics (${env.METRICS_TOKEN ? 'bearer token' : 'loopback only'})`,
     `Game: ${gateway ? `http gateway to ${env.GAME_GATEWAY_URL} (game "${env.GAME_GATEWAY_GAME_ID}")` : 'the embedded game world'}`,
   ];

@@ -14,6 +14,7 @@ import {
   type LogRowsQuery,
   type LogStore,
 } from './log-store.ts';
+import { chunkSize, gachaRowOf, keysetChunks, pageOf, pageSize, positionOf, type GachaGroup } from './log-reads.ts';
 import { clearRollupFeed, ensureRollupFeed, feedRollups } from './rollup-feed.ts';
 import { decodeRow, decoderOf, ROLLUP_LOGS } from './sql-log-store.ts';
 import { createRollupReader, type RollupInput } from './sql-rollups.ts';
@@ -172,7 +173,6 @@ const plan = (logKey: LogKey) => {
 // Reads: one statement per page, count or chunk, in the order (b_timestamp desc, b_log_id desc).
 // ---------------------------------------------------------------------------------------------
 
-const STREAM_CHUNK_ROWS = 5_000;
 /** Ids per existence check of an insert; the query text may then pass the default 256 KiB. */
 const GUARD_IDS = 5_000;
 const GUARD_SETTINGS: ClickHouseSettings = { max_query_size: '16777216' };
@@ -433,12 +433,8 @@ export function createClickHouseLogStore(options: ClickHouseLogStoreOptions): Cl
 
     async page(logKey, query) {
       const p = plan(logKey);
-      const size = Math.max(1, Math.floor(query.size));
-      const rows = await selectRows(p, p.columns, query, size + 1, query.after);
-      const more = rows.length > size;
-      const page = more ? rows.slice(0, size) : rows;
-      const last = page[page.length - 1];
-      return { rows: page, next: more && last ? { t: last.b_timestamp as number, id: last.b_log_id as string } : null };
+      const size = pageSize(query.size);
+      return pageOf(await selectRows(p, p.columns, query, size + 1, query.after), size);
     },
 
     async count(logKey, filter = {}, bound) {
@@ -456,17 +452,10 @@ export function createClickHouseLogStore(options: ClickHouseLogStoreOptions): Cl
       return { total: Math.min(n, limit - 1), exact: n < limit };
     },
 
-    async *stream(logKey, query) {
+    stream(logKey, query) {
       const p = plan(logKey);
-      const chunk = Math.max(1, Math.floor(query.chunkSize ?? STREAM_CHUNK_ROWS));
-      let after: LogPosition | undefined;
-      for (;;) {
-        const rows = await selectRows(p, p.columns, query, chunk, after);
-        if (rows.length > 0) yield rows;
-        const last = rows[rows.length - 1];
-        if (rows.length < chunk || !last) return;
-        after = { t: last.b_timestamp as number, id: last.b_log_id as string };
-      }
+      const chunk = chunkSize(query.chunkSize);
+      return keysetChunks(chunk, (after) => selectRows(p, p.columns, query, chunk, after), positionOf);
     },
 
     async *streamRows(logKey, query: LogRowsQuery) {
@@ -479,20 +468,17 @@ export function createClickHouseLogStore(options: ClickHouseLogStoreOptions): Cl
       const timeAt = selected.findIndex((c) => c.name === 'b_timestamp');
       const idAt = selected.findIndex((c) => c.name === 'b_log_id');
       const decoders = selected.flatMap((c, i) => (c.type === 'string' ? [] : [{ i, decode: decoderOf(c) }]));
-      const chunk = Math.max(1, Math.floor(query.chunkSize ?? STREAM_CHUNK_ROWS));
-      let after: LogPosition | undefined;
-      for (;;) {
+      const chunk = chunkSize(query.chunkSize);
+      const read = (after: LogPosition | undefined) => {
         const params = new ClickHouseParams();
-        const rows = await selectArrays(selectSql(p, selected, filterSql(p, query, params, after), chunk), params);
-        const last = rows[rows.length - 1];
-        const next = last ? { t: Number(last[timeAt]), id: String(last[idAt]) } : undefined;
+        return selectArrays(selectSql(p, selected, filterSql(p, query, params, after), chunk), params);
+      };
+      for await (const rows of keysetChunks(chunk, read, (last) => ({ t: Number(last[timeAt]), id: String(last[idAt]) }))) {
         for (const row of rows) {
           for (const { i, decode } of decoders) row[i] = decode(row[i]);
           if (row.length > width) row.length = width;
         }
-        if (rows.length > 0) yield rows;
-        if (rows.length < chunk || !next) return;
-        after = next;
+        yield rows;
       }
     },
 
@@ -511,19 +497,12 @@ export function createClickHouseLogStore(options: ClickHouseLogStoreOptions): Cl
       const params = new ClickHouseParams();
       let where = filterSql(p, { start: range.start, end: range.end }, params);
       if (poolId !== undefined) where += `${where ? ' AND' : ' WHERE'} \`pool_id\` = ${params.add(poolId, 'String')}`;
-      const rows = await select<{ pool_id: string; pool_name: string | null; highest_rarity: number | string; pulls: number | string; draws: number | string | null; pity: number | string | null }>(
+      const rows = await select<GachaGroup>(
         `SELECT \`pool_id\` AS pool_id, max(\`pool_name\`) AS pool_name, \`highest_rarity\` AS highest_rarity, count() AS pulls, sum(\`draw_count\`) AS draws, avg(\`pity_count\`) AS pity
          FROM ${ident(p.table)}${where} GROUP BY \`pool_id\`, \`highest_rarity\``,
         params,
       );
-      return rows.map((r) => ({
-        poolId: r.pool_id,
-        poolName: r.pool_name ?? '',
-        highestRarity: Number(r.highest_rarity),
-        pulls: Number(r.pulls),
-        draws: Number(r.draws ?? 0),
-        averagePity: r.pity === null || Number.isNaN(Number(r.pity)) ? null : Number(r.pity),
-      }));
+      return rows.map(gachaRowOf);
     },
 
     async ping() {

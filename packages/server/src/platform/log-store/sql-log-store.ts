@@ -15,6 +15,7 @@ import { logKeyOfTable, type LogCondition, type LogRecord } from '@gm/contract/l
 import { startsWithText } from '../query/contains.ts';
 import { LogQueryError, type LogBatch, type LogFilter, type LogPageQuery, type LogPosition, type LogRow, type LogRowsQuery, type LogStore } from './log-store.ts';
 import { arrayReader, type ArrayReader } from './sql-log-stream.ts';
+import { chunkSize, gachaRowOf, keysetChunks, pageOf, pageSize, positionOf, type GachaGroup } from './log-reads.ts';
 import { applyRollups, clearRollups, createRollupReader, ROLLUP_DDL, type RollupInput } from './sql-rollups.ts';
 import { createDayClock, DEFAULT_DISPLAY_TIME_ZONE } from '../display-time.ts';
 
@@ -196,9 +197,6 @@ function parametersOf(plan: TablePlan, rows: readonly LogRow[], start: number, e
 // without sorting. docs/performance.md has the plans on both engines.
 // ---------------------------------------------------------------------------------------------
 
-/** Rows per chunk of a stream: a few megabytes at once, and few enough statements per million rows. */
-const STREAM_CHUNK_ROWS = 5_000;
-
 const fromBool = (value: unknown) => (value === null || value === undefined ? null : value === 1 || value === true || value === '1');
 const fromJson = (value: unknown) => {
   if (typeof value !== 'string') return value ?? null;
@@ -342,19 +340,14 @@ async function* streamRowsOf(db: Kysely<DB>, read: ArrayReader, p: TablePlan, qu
   const idAt = selected.findIndex((c) => c.name === 'b_log_id');
   // Text needs no decoding; numbers (text from some drivers), flags and JSON do.
   const decoders = selected.flatMap((c, i) => (c.type === 'string' ? [] : [{ i, decode: decoderOf(c) }]));
-  const chunk = Math.max(1, Math.floor(query.chunkSize ?? STREAM_CHUNK_ROWS));
-  let after: LogPosition | undefined;
-  for (;;) {
-    const rows = await read(selectSql(p, selected, keysetSql(p, query, after), chunk).compile(db));
-    const last = rows[rows.length - 1];
-    const next = last ? { t: Number(last[timeAt]), id: String(last[idAt]) } : undefined;
+  const chunk = chunkSize(query.chunkSize);
+  const next = (last: unknown[]) => ({ t: Number(last[timeAt]), id: String(last[idAt]) });
+  for await (const rows of keysetChunks(chunk, (after) => read(selectSql(p, selected, keysetSql(p, query, after), chunk).compile(db)), next)) {
     for (const row of rows) {
       for (const { i, decode } of decoders) row[i] = decode(row[i]);
       if (row.length > width) row.length = width;
     }
-    if (rows.length > 0) yield rows;
-    if (rows.length < chunk || !next) return;
-    after = next;
+    yield rows;
   }
 }
 
@@ -555,13 +548,8 @@ export function createSqlLogStore({ db, dialect, sqlite, pgPool }: SqlLogStoreOp
 
     async page(logKey, query) {
       const p = plan(logKey);
-      const size = Math.max(1, Math.floor(query.size));
-      const where = keysetSql(p, query, query.after);
-      const rows = await selectRows(p, p.columns, where, size + 1);
-      const more = rows.length > size;
-      const page = more ? rows.slice(0, size) : rows;
-      const last = page[page.length - 1];
-      return { rows: page, next: more && last ? { t: last.b_timestamp as number, id: last.b_log_id as string } : null };
+      const size = pageSize(query.size);
+      return pageOf(await selectRows(p, p.columns, keysetSql(p, query, query.after), size + 1), size);
     },
 
     async count(logKey, filter = {}, bound) {
@@ -577,17 +565,10 @@ export function createSqlLogStore({ db, dialect, sqlite, pgPool }: SqlLogStoreOp
       return { total: Math.min(n, limit - 1), exact: n < limit };
     },
 
-    async *stream(logKey, query) {
+    stream(logKey, query) {
       const p = plan(logKey);
-      const chunk = Math.max(1, Math.floor(query.chunkSize ?? STREAM_CHUNK_ROWS));
-      let after: LogPosition | undefined;
-      for (;;) {
-        const rows = await selectRows(p, p.columns, keysetSql(p, query, after), chunk);
-        if (rows.length > 0) yield rows;
-        const last = rows[rows.length - 1];
-        if (rows.length < chunk || !last) return;
-        after = { t: last.b_timestamp as number, id: last.b_log_id as string };
-      }
+      const chunk = chunkSize(query.chunkSize);
+      return keysetChunks(chunk, (after) => selectRows(p, p.columns, keysetSql(p, query, after), chunk), positionOf);
     },
 
     streamRows: (logKey, query) => streamRowsOf(db, readArrays, plan(logKey), query),
@@ -610,19 +591,12 @@ export function createSqlLogStore({ db, dialect, sqlite, pgPool }: SqlLogStoreOp
         ...filterSql(p, { start: range.start, end: range.end }),
         ...(poolId === undefined ? [] : [sql`${sql.ref('pool_id')} = ${poolId}`]),
       ]);
-      const { rows } = await sql<{ pool_id: string; pool_name: string | null; highest_rarity: number | string; pulls: number | string; draws: number | string | null; pity: number | string | null }>`
+      const { rows } = await sql<GachaGroup>`
         select ${sql.ref('pool_id')} as pool_id, max(${sql.ref('pool_name')}) as pool_name, ${sql.ref('highest_rarity')} as highest_rarity,
                count(*) as pulls, sum(${sql.ref('draw_count')}) as draws, avg(${sql.ref('pity_count')}) as pity
         from ${sql.table(p.table)} ${where}
         group by ${sql.ref('pool_id')}, ${sql.ref('highest_rarity')}`.execute(db);
-      return rows.map((r) => ({
-        poolId: r.pool_id,
-        poolName: r.pool_name ?? '',
-        highestRarity: Number(r.highest_rarity),
-        pulls: Number(r.pulls),
-        draws: Number(r.draws ?? 0),
-        averagePity: r.pity === null ? null : Number(r.pity),
-      }));
+      return rows.map(gachaRowOf);
     },
   };
   return store;
