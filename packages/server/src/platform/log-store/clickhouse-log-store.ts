@@ -85,9 +85,18 @@ function isUnreachable(error: unknown): boolean {
   return /timeout error|socket hang up|Code: 202[,.]/i.test(error.message);
 }
 
+/** A kept-alive socket the server had already closed: the request never reached it. */
+const isStaleSocket = (error: unknown) => error instanceof Error && ((error as { code?: unknown }).code === 'ECONNRESET' || /socket hang up/i.test(error.message));
+
 async function guarded<T>(run: () => Promise<T>): Promise<T> {
   try {
-    return await run();
+    try {
+      return await run();
+    } catch (error) {
+      // Once more on a fresh socket: safe for reads, and for inserts too (their ids are looked up again).
+      if (isStaleSocket(error)) return await run();
+      throw error;
+    }
   } catch (error) {
     if (isUnreachable(error)) throw new LogStoreUnavailableError(`the ClickHouse log store is unavailable: ${(error as Error).message}`, { cause: error });
     throw error;
