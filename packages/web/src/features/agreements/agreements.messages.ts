@@ -1,5 +1,3 @@
-import type { Translation } from '../../shared/i18n-types.ts';
-
 /** The `agreements` namespace: /agreement/list (channel protocols). */
 export const en = {
   title: 'Channel protocols',
@@ -59,64 +57,4 @@ export const en = {
     deleted: '{{count}} deleted',
   },
   preview: { title: '{{name}}', empty: 'No text yet.' },
-};
-
-export const zhCN: Translation<typeof en> = {
-  title: '渠道协议',
-  description: '各渠道的用户协议、隐私政策与儿童隐私保护指引，中英文双语，按版本管理。',
-  kinds: { userAgreement: '用户协议', privacyPolicy: '隐私政策', childrenPrivacy: '儿童隐私保护指引' },
-  status: { draft: '草稿', published: '已发布', withdrawn: '已撤回' },
-  inEffect: '生效中',
-  scheduled: '{{at}} 起生效',
-  filters: { keyword: '标题、版本或渠道', channel: '渠道', kind: '类型', status: '状态' },
-  columns: {
-    channel: '渠道',
-    kind: '类型',
-    version: '版本',
-    title: '标题',
-    status: '状态',
-    effectiveAt: '生效时间',
-    published: '发布',
-    length: '正文长度',
-  },
-  lengths: 'EN {{en}} · 中文 {{zh}}',
-  fields: {
-    channel: { label: '渠道', placeholder: '如 taptap；default 用于没有单独协议的渠道' },
-    kind: { label: '类型' },
-    version: { label: '版本', placeholder: '如 3.1' },
-    effectiveAt: { label: '生效时间', help: '发布后，玩家从该时间起看到此版本。' },
-    titleEn: { label: '标题（英文）' },
-    titleZh: { label: '标题（中文）' },
-    contentEn: { label: '正文（英文）' },
-    contentZh: { label: '正文（中文）' },
-  },
-  tabs: { en: 'English', zh: '中文' },
-  actions: {
-    add: '新增版本',
-    copy: '基于此新增版本',
-    view: '查看',
-    edit: '编辑',
-    publish: '发布',
-    unpublish: '撤回',
-    delete: '删除',
-    batchDelete: '删除所选草稿',
-  },
-  dialogs: { create: '新增协议版本', edit: '编辑草稿 {{name}}', draftHint: '保存为草稿。发布后正文将冻结，之后的修改需新增版本。' },
-  confirm: {
-    publish: '确定发布 {{name}}？',
-    publishContent: '渠道玩家将从 {{at}} 起看到此版本，发布后正文不可再修改。',
-    unpublish: '确定撤回 {{name}}？',
-    unpublishContent: '玩家将不再看到此版本，之前发布的版本重新生效。',
-    delete: '确定删除 {{count}} 个草稿？',
-    deleteOne: '确定删除草稿 {{name}}？',
-    deleteContent: '{{names}}',
-  },
-  notifications: {
-    created: '{{name}} 已保存为草稿',
-    updated: '已保存 {{name}}',
-    published: '已发布 {{name}}',
-    unpublished: '已撤回 {{name}}',
-    deleted: '已删除 {{count}} 条',
-  },
-  preview: { title: '{{name}}', empty: '暂无正文。' },
 };

@@ -1,5 +1,3 @@
-import type { Translation } from '../../shared/i18n-types.ts';
-
 /** The `develop` namespace: the internal debugging screens. */
 export const en = {
   roleId: 'Role ID',
@@ -74,79 +72,4 @@ export const en = {
   },
   total: '{{total}} in total',
   totalCapped: 'More than {{total}}',
-};
-
-export const zhCN: Translation<typeof en> = {
-  roleId: '角色ID',
-  load: '加载',
-  notice: '调试工具会立即修改线上游戏，每次修改都会记录审计日志。',
-  fields: {
-    level: '等级',
-    mainStoryProgress: '主线进度',
-    currentExp: '当前经验',
-    energy: '体力',
-    unionCoin: '公会币',
-    rechargeCurrency: '充值货币',
-    nonRechargeCurrency: '非充值货币',
-    pvpRanks: 'PvP段位',
-    pvpScore: 'PvP积分',
-    roleName: '角色名',
-    unionName: '公会',
-  },
-  unlockEquip: {
-    title: '修改玩家信息',
-    description: '直接设置游戏中角色的任意数值。',
-    field: '数值',
-    value: '新值',
-    set: '设置',
-    done: '{{field}}：{{before}} → {{after}}',
-  },
-  exploreMap: {
-    title: '探索地图调试',
-    description: '角色的探索地图及原始坐标；可解锁到指定地图。',
-  },
-  unlockCopy: {
-    title: '解锁副本地图',
-    description: '按游戏顺序解锁关卡副本与量子战场地图，直到指定地图。',
-  },
-  maps: {
-    mapId: '地图',
-    unlocked: '已解锁',
-    locked: '未解锁',
-    position: '坐标',
-    updatedAt: '更新时间',
-    through: '解锁到',
-    unlock: '解锁',
-    done: '已解锁 {{unlocked}} 个；{{already}} 个原已解锁。',
-    tabs: { explore: '探索地图', stage: '关卡副本', quantum: '量子战场' },
-  },
-  hawk: {
-    title: '事件调试',
-    description: '游戏从后台收到的指令及其应答：执行结果与拒绝原因。',
-    kind: '指令',
-    status: '状态',
-    target: '对象ID',
-    time: '时间',
-    commandId: '指令ID',
-    params: '参数',
-    result: '应答',
-    statuses: { applied: '已执行', failed: '已拒绝' },
-    newest: '最新',
-    older: '更早',
-  },
-  cards: {
-    title: '抽卡相关',
-    description: '某时间段内各卡池的抽卡结果（来自抽卡流水），即抽卡公示所展示的实际概率。',
-    range: '时间段',
-    pool: '卡池ID',
-    pulls: '抽卡次数',
-    draws: '抽数',
-    rarity: '单次最高稀有度',
-    share: '占比',
-    averagePity: '最高稀有度时的平均保底计数',
-    totals: '该时间段共 {{pulls}} 次抽卡，{{draws}} 抽',
-    none: '该时间段没有抽卡。',
-  },
-  total: '共 {{total}} 条',
-  totalCapped: '超过 {{total}} 条',
 };

@@ -1,5 +1,3 @@
-import type { Translation } from '../../shared/i18n-types.ts';
-
 /** The `exchangeClaims` namespace: redeem-code claim details. */
 export const en = {
   title: 'Redeem code claims',
@@ -18,23 +16,4 @@ export const en = {
   exact: 'Exact value',
   any: 'Any',
   currencies: { recharge: 'Recharge currency', nonRecharge: 'Non-recharge currency', unionCoin: 'Union coin' },
-};
-
-export const zhCN: Translation<typeof en> = {
-  title: '兑换码领取详情',
-  description: '谁在何时兑换了哪个兑换码、获得了什么（以游戏记录为准）。',
-  fields: {
-    code: '兑换码',
-    batch: '兑换码批次',
-    roleId: '角色ID',
-    roleName: '角色名',
-    userId: '用户ID',
-    area: '区服',
-    rewards: '奖励',
-    claimedAt: '领取时间',
-    time: '领取时间',
-  },
-  exact: '精确值',
-  any: '全部',
-  currencies: { recharge: '充值货币', nonRecharge: '非充值货币', unionCoin: '公会币' },
 };

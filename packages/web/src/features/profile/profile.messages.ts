@@ -1,5 +1,3 @@
-import type { Translation } from '../../shared/i18n-types.ts';
-
 /** The `profile` namespace: /setting/profile ("My account"). */
 export const en = {
   title: 'My account',
@@ -66,73 +64,5 @@ export const en = {
     endConfirm: 'End this session?',
     endCurrentConfirm: 'This is the session you are using. End it and sign out?',
     ended: 'Session ended.',
-  },
-};
-
-export const zhCN: Translation<typeof en> = {
-  title: '我的账号',
-  description: '登录信息、密码、两步验证与登录会话。',
-  mustEnroll: {
-    title: '需要开启两步验证',
-    description: '您的角色要求两步验证登录。请在下方完成设置，开启后即可使用后台其他功能。',
-  },
-  account: {
-    title: '账号信息',
-    account: '账号',
-    name: '名称',
-    role: '角色',
-    noRole: '尚未分配角色',
-    twoFactor: '两步验证',
-    permissions: '权限',
-    permissionCount: '{{count}} 项',
-  },
-  password: {
-    title: '修改密码',
-    current: '当前密码',
-    new: '新密码',
-    confirm: '确认新密码',
-    submit: '修改密码',
-    changed: '密码已修改，其他登录会话已结束。',
-  },
-  totp: {
-    title: '两步验证',
-    on: '已开启',
-    off: '未开启',
-    intro: '登录时除密码外，还需输入身份验证器应用（Google Authenticator、Microsoft Authenticator、1Password 等）中的验证码，保护账号安全。',
-    setup: '设置两步验证',
-    steps: {
-      scan: '扫码',
-      verify: '验证',
-      save: '保存恢复码',
-    },
-    scanHint: '用身份验证器应用扫描二维码，或手动输入密钥。',
-    secret: '密钥',
-    code: { label: '应用中的验证码', placeholder: '6位数字' },
-    enable: '开启',
-    cancelSetup: '取消',
-    enabled: '两步验证已开启。',
-    recoveryTitle: '恢复码',
-    recoveryHint: '请妥善保存这些恢复码。手机丢失时每个恢复码可使用一次，之后不会再次显示。',
-    copyCodes: '复制恢复码',
-    savedCodes: '我已保存',
-    activeHint: '每次登录时都需要输入验证码。',
-    disable: '关闭',
-    disableTitle: '关闭两步验证？',
-    disablePassword: '请输入密码以确认。',
-    disabled: '两步验证已关闭。',
-  },
-  sessions: {
-    title: '我的会话',
-    description: '您当前登录的位置。如有不认识的会话，请立即结束。',
-    started: '登录时间',
-    lastSeen: '最近活动',
-    expires: '过期时间',
-    ip: 'IP',
-    agent: '浏览器',
-    current: '当前浏览器',
-    end: '结束',
-    endConfirm: '结束该会话？',
-    endCurrentConfirm: '这是您正在使用的会话，结束并退出登录？',
-    ended: '会话已结束。',
   },
 };

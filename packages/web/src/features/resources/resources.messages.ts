@@ -1,5 +1,3 @@
-import type { Translation } from '../../shared/i18n-types.ts';
-
 /** The `resources` namespace: /resource/list and /resource/add. */
 export const en = {
   title: 'Resources',
@@ -60,65 +58,4 @@ export const en = {
     deleted: '{{count}} deleted',
   },
   backToList: 'Back to the list',
-};
-
-export const zhCN: Translation<typeof en> = {
-  title: '资源管理',
-  description: '游戏客户端从CDN下载的文件：热更新包、安装包与远程配置，按平台与版本管理。',
-  addTitle: '新增资源',
-  editTitle: '编辑资源',
-  addDescription: '下载地址所在的主机必须在域名白名单中，且用途为资源下载。',
-  types: { bundle: '热更新包', package: '安装包', config: '远程配置' },
-  platforms: { android: 'Android', ios: 'iOS', pc: 'PC', all: '全部平台' },
-  status: { online: '已上线', offline: '已下线' },
-  filters: { keyword: '名称、地址、版本或备注', type: '类型', platform: '平台', status: '状态' },
-  columns: {
-    name: '名称',
-    type: '类型',
-    platform: '平台',
-    version: '版本',
-    minClientVersion: '最低客户端',
-    size: '大小',
-    md5: 'MD5',
-    url: '地址',
-    status: '状态',
-    updated: '最后修改',
-  },
-  fields: {
-    name: { label: '名称', placeholder: '如：热更新 1.4.2' },
-    type: { label: '类型' },
-    platform: { label: '平台' },
-    version: { label: '版本', placeholder: '1.4.2' },
-    minClientVersion: { label: '最低客户端版本', placeholder: '留空：全部客户端', help: '低于该版本的客户端不会收到此资源。' },
-    url: { label: '下载地址', placeholder: 'https://dl.cdn.example.com/android/1.4.2/patch.zip' },
-    md5: { label: 'MD5', placeholder: '32位十六进制字符' },
-    size: { label: '大小（字节）', help: '{{human}}' },
-    status: { label: '状态', help: '上线的资源会立即提供给客户端。' },
-    notes: { label: '备注', placeholder: '该版本的改动' },
-  },
-  actions: {
-    add: '新增资源',
-    edit: '编辑',
-    delete: '删除',
-    online: '上线',
-    offline: '下线',
-    batchDelete: '删除所选',
-  },
-  confirm: {
-    online: '确定上线 {{count}} 个资源？',
-    onlineContent: '将立即提供给客户端：{{names}}',
-    offline: '确定下线 {{count}} 个资源？',
-    offlineOne: '确定下线 {{name}}？',
-    offlineContent: '客户端将不再收到：{{names}}',
-    delete: '确定删除 {{count}} 个资源？',
-    deleteOne: '确定删除 {{name}}？',
-    deleteContent: '此操作无法撤销：{{names}}',
-  },
-  notifications: {
-    created: '已添加 {{name}}',
-    updated: '已保存 {{name}}',
-    statusChanged: '已修改 {{count}} 条',
-    deleted: '已删除 {{count}} 条',
-  },
-  backToList: '返回列表',
 };

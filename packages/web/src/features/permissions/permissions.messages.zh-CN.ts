@@ -1,0 +1,130 @@
+import type { Translation } from '../../shared/i18n-types.ts';
+import type { en } from './permissions.messages.ts';
+
+/** The `permissions` namespace in Chinese: downloaded only by a console speaking Chinese (docs/decisions.md). */
+export const zhCN: Translation<typeof en> = {
+  title: '权限设置',
+  description: '操作员登录后台；角色决定他们能看到什么、能做什么。',
+  tabs: {
+    operators: '操作员',
+    roles: '角色',
+  },
+  operators: {
+    filters: {
+      keyword: { label: '关键词', placeholder: '账号或名称' },
+      role: { label: '角色', placeholder: '全部角色' },
+      status: { label: '状态', placeholder: '全部状态' },
+    },
+    fields: {
+      account: { label: '账号', placeholder: '例如 li.wei', help: '3-32位字母、数字、点、短横线或下划线，创建后不可修改。' },
+      name: { label: '名称', placeholder: '显示名称' },
+      password: { label: '初始密码', placeholder: '密码' },
+      role: { label: '角色', placeholder: '请选择角色', none: '无角色（无权限）' },
+      status: { label: '状态' },
+      newPassword: { label: '新密码', placeholder: '新密码' },
+    },
+    columns: {
+      account: '账号',
+      name: '名称',
+      role: '角色',
+      status: '状态',
+      totp: '两步验证',
+      lastSignIn: '最近登录',
+      sessions: '在线会话',
+      createdAt: '创建时间',
+    },
+    status: {
+      active: '正常',
+      disabled: '已停用',
+      pending: '待审批注册',
+    },
+    never: '从未登录',
+    noRole: '无角色',
+    actions: {
+      create: '新建操作员',
+      approve: '审批',
+      edit: '编辑',
+      resetPassword: '重置密码',
+      resetTotp: '重置两步验证',
+      endSessions: '结束会话',
+      disable: '停用',
+      enable: '启用',
+    },
+    dialogs: {
+      createTitle: '新建操作员',
+      editTitle: '编辑操作员 {{account}}',
+      resetPasswordTitle: '重置 {{account}} 的密码',
+      resetPasswordHint: '其登录会话将结束，需要使用新密码重新登录。',
+      roleNeedsPermission: '您没有分配角色的权限（21030）。',
+      sessionsEndHint: '修改角色或停用账号会结束其登录会话。',
+    },
+    confirm: {
+      disable: '停用 {{account}}？其将立即被登出，启用前无法登录。',
+      enable: '启用 {{account}}？',
+      resetTotp: '重置 {{account}} 的两步验证？其需要重新设置。',
+      endSessions: '结束 {{account}} 的全部会话？其需要重新登录。',
+    },
+    notifications: {
+      created: '操作员 {{account}} 已创建。',
+      updated: '操作员 {{account}} 已保存。',
+      passwordReset: '{{account}} 的密码已重置。',
+      totpReset: '{{account}} 的两步验证已重置。',
+      sessionsEnded_one: '已结束 {{account}} 的 {{count}} 个会话。',
+      sessionsEnded_other: '已结束 {{account}} 的 {{count}} 个会话。',
+      disabled: '{{account}} 已停用。',
+      enabled: '{{account}} 已启用。',
+    },
+  },
+  roles: {
+    fields: {
+      name: { label: '角色名称', placeholder: '例如 客服' },
+      description: { label: '描述', placeholder: '角色的用途' },
+      requireTotp: { label: '要求两步验证', help: '拥有该角色的操作员必须先开启两步验证才能使用后台。' },
+      resourceIds: { label: '权限', help: '勾选某项时会同时勾选其下级项与所属的上级分组。' },
+      buttons: { label: '按钮禁用列表', help: '列入此处的编码即使已授权也会被拒绝，对应按钮会被隐藏。' },
+    },
+    columns: {
+      name: '角色',
+      description: '描述',
+      permissions: '权限数',
+      denied: '禁用数',
+      requireTotp: '要求两步验证',
+      operators: '操作员数',
+      updatedAt: '更新时间',
+    },
+    builtin: '内置',
+    actions: {
+      create: '新建角色',
+      edit: '编辑',
+      delete: '删除',
+    },
+    dialogs: {
+      createTitle: '新建角色',
+      editTitle: '编辑角色 {{name}}',
+      sessionsEndHint_one: '保存后，拥有该角色的 {{count}} 名操作员的会话将结束。',
+      sessionsEndHint_other: '保存后，拥有该角色的 {{count}} 名操作员的会话将结束。',
+      grantTab: '权限（{{count}}）',
+      denyTab: '按钮禁用列表（{{count}}）',
+    },
+    confirm: {
+      delete: '删除角色 {{name}}？',
+      deleteHeld: '仍有操作员拥有该角色，请先为他们分配其他角色。',
+      builtinDelete: '内置角色不能删除。',
+    },
+    notifications: {
+      created: '角色 {{name}} 已创建。',
+      updated: '角色 {{name}} 已保存。',
+      deleted: '角色 {{name}} 已删除。',
+    },
+  },
+  tree: {
+    search: '按名称或编码搜索',
+    selected: '已选 {{count}} 项',
+    kinds: {
+      group: '分组',
+      page: '页面',
+      operation: '操作',
+    },
+    notGranted: '未授权',
+  },
+};
