@@ -4,7 +4,6 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { Redis } from 'ioredis';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { ErrorCode } from '@gm/contract/errors.ts';
@@ -59,7 +58,7 @@ import type { GameGateway } from './game/gateway/gateway.ts';
 import { gatewayFailureToDomain } from './game/gateway/gateway-failure.ts';
 import { createEmbeddedGateway } from './game/world/embedded-gateway.ts';
 import { createMetrics, installRequestMetrics, instrumentGateway, metricsRoutes } from './platform/metrics/metrics.ts';
-import { createRedisRateCounters, createSqlRateCounters, rateLimitStore } from './platform/rate-limit/rate-counters.ts';
+import { connectRedisCounters, createSqlRateCounters, rateLimitStore } from './platform/rate-limit/rate-counters.ts';
 import { SYSTEM_LOG_RETENTION_DAYS } from '@gm/contract/system-logs.contract.ts';
 import { createSystemLogRecorder } from './platform/system-logs/system-log-recorder.ts';
 import { recordGameCalls } from './platform/system-logs/game-call-log.ts';
@@ -251,9 +250,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // Probing for addresses is cheap for a scanner and costs a lookup here: limited per client,
   // counted across instances (the plugin's own store is one instance's memory).
-  const redis = options.redis ? new Redis(options.redis.url, { maxRetriesPerRequest: 1 }) : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
-  const counters = redis ? createRedisRateCounters(redis, options.redis?.prefix) : createSqlRateCounters(database.db, now);
+  const redis = options.redis ? connectRedisCounters(options.redis.url, { prefix: options.redis.prefix, report: (error) => app.log.warn({ err: error }, 'redis (request counters) unreachable: the not-found limit is skipped') }) : undefined;
+  if (redis) {
+    app.addHook('onReady', async () => redis.ready(2_000));
+    app.addHook('onClose', async () => redis.close());
+  }
+  const counters = redis?.counters ?? createSqlRateCounters(database.db, now);
   await app.register(rateLimit, {
     global: false,
     store: rateLimitStore(counters),

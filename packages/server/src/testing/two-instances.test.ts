@@ -148,3 +148,17 @@ describe.each(counterStores)('the limit on unknown addresses, counters in the %s
     }
   });
 });
+
+describe('Redis unreachable', () => {
+  it('costs the not-found limit, never an answer: unknown addresses still answer 404 at once', async () => {
+    // Nothing listens on port 1: every connection is refused.
+    set = await createTestInstances(1, { redis: { url: 'redis://127.0.0.1:1' }, config: { notFoundPerMinute: 2 } }, { redis: false });
+    const [only] = set.instances as [TestApp];
+    for (let i = 0; i < 5; i += 1) {
+      const started = performance.now();
+      const res = await only.app.inject({ method: 'GET', url: `/api/nothing-${i}`, remoteAddress: '198.51.100.9' });
+      expect(res.statusCode).toBe(404);
+      expect(performance.now() - started).toBeLessThan(1000);
+    }
+  });
+});

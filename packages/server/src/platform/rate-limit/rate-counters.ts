@@ -1,6 +1,6 @@
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { sql } from 'kysely';
-import type { Redis } from 'ioredis';
+import { Redis } from 'ioredis';
 import type { Db } from '../../db/database.ts';
 
 /**
@@ -67,6 +67,41 @@ export function createRedisRateCounters(redis: Redis, prefix = 'gm:rate:'): Rate
     async hit(key, windowMs) {
       const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, `${prefix}${key}`, windowMs)) as [number, number];
       return { count: Number(count), ttlMs: Number(ttl) };
+    },
+  };
+}
+
+/** How often a Redis that stays unreachable is reported (it retries, and says so, every few seconds). */
+const REPORT_EVERY_MS = 60_000;
+
+/**
+ * A Redis client for the counters, made to fail fast: while Redis is unreachable a hit is refused
+ * at once (no queue of commands waiting for the reconnection) and the limiter skips it, so an
+ * outage costs the limit, never a slow answer. Errors go to `report`, at most once a minute.
+ */
+export function connectRedisCounters(url: string, options: { prefix?: string | undefined; report: (error: Error) => void }) {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  let reportedAt = 0;
+  redis.on('error', (error: Error) => {
+    if (Date.now() - reportedAt < REPORT_EVERY_MS) return;
+    reportedAt = Date.now();
+    options.report(error);
+  });
+  return {
+    counters: createRedisRateCounters(redis, options.prefix),
+    /** Waits (at most `timeoutMs`) for the first connection, so the first requests are counted; never fails. */
+    async ready(timeoutMs: number): Promise<void> {
+      if (redis.status === 'ready') return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, timeoutMs);
+        redis.once('ready', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    },
+    async close(): Promise<void> {
+      await redis.quit().catch(() => redis.disconnect());
     },
   };
 }
