@@ -44,6 +44,7 @@ import type { Database } from '../packages/server/src/db/database.ts';
 import { seedOperators } from '../packages/server/src/modules/operators/operators.seed.ts';
 import type { LogFilter, LogPageQuery } from '../packages/server/src/platform/log-store/log-store.ts';
 import { logReadStatements } from '../packages/server/src/platform/log-store/sql-log-store.ts';
+import { benchInt } from './bench-int.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -74,18 +75,7 @@ const TABLE = 'log_currency';
 // Seeding inside the database.
 // ---------------------------------------------------------------------------------------------
 
-/**
- * An integer in [0, n) from x: a 32-bit integer hash (two multiply-xorshift rounds), the same
- * on both engines (SQLite runs this function, PostgreSQL the plpgsql copy below).
- */
-function benchInt(x: number, n: number): number {
-  let h = x % 4_294_967_296;
-  h = Math.imul(((h >>> 16) ^ h) >>> 0, 0x45d9f3b) >>> 0;
-  h = Math.imul(((h >>> 16) ^ h) >>> 0, 0x45d9f3b) >>> 0;
-  h = ((h >>> 16) ^ h) >>> 0;
-  return Math.floor((h / 4_294_967_296) * n);
-}
-
+/** `benchInt` on PostgreSQL, as a plpgsql function (what the 10-million seeding measured ran). */
 const PG_BENCH_INT = `create or replace function bench_int(x bigint, n bigint) returns bigint language plpgsql immutable parallel safe as $$
 declare h bigint := x & 4294967295;
 begin

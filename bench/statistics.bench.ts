@@ -49,6 +49,7 @@ import { createDayClock } from '../packages/server/src/platform/display-time.ts'
 import type { LogRow, LogStore } from '../packages/server/src/platform/log-store/log-store.ts';
 import { createSqlLogStore } from '../packages/server/src/platform/log-store/sql-log-store.ts';
 import { applyRollups, clearRollups } from '../packages/server/src/platform/log-store/sql-rollups.ts';
+import { benchInt, pgBenchInt } from './bench-int.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -85,27 +86,6 @@ const generation = `players ${PLAYERS}, days ${DAYS}, first day ${firstDay}`;
 // ---------------------------------------------------------------------------------------------
 // The logs made inside the database.
 // ---------------------------------------------------------------------------------------------
-
-/**
- * `bench_int(x, n)` as one PostgreSQL expression: the hash below spelled out (each step names its
- * input twice, so x appears eight times), which PostgreSQL evaluates many times faster than a
- * function call per value.
- */
-function pgBenchInt(x: string, n: number | string): string {
-  const step = (e: string) => `((((${e} >> 16) # ${e}) * 73244475) & 4294967295)`;
-  const s0 = `((${x})::bigint & 4294967295)`;
-  const s2 = step(step(s0));
-  return `floor(((${s2} >> 16) # ${s2})::float8 / 4294967296.0 * ${n})::bigint`;
-}
-
-/** An integer in [0, n) from x, a 32-bit integer hash; the same as pgBenchInt. */
-function benchInt(x: number, n: number): number {
-  let h = x % 4_294_967_296;
-  h = Math.imul(((h >>> 16) ^ h) >>> 0, 0x45d9f3b) >>> 0;
-  h = Math.imul(((h >>> 16) ^ h) >>> 0, 0x45d9f3b) >>> 0;
-  h = ((h >>> 16) ^ h) >>> 0;
-  return Math.floor((h / 4_294_967_296) * n);
-}
 
 /** Players per statement. */
 const PLAYER_CHUNK = 100_000;
