@@ -321,6 +321,15 @@ describe('statistics from the rollups equal the raw events', () => {
     expect(await rollupTables()).toEqual(before);
   });
 
+  it('rollups older than the per-day counts of new ids get those counts from the first days at start', async () => {
+    const sim = simulate(7, 30);
+    await deliver(sim, 4);
+    const before = await rollupTables();
+    await sql.raw('drop table "stat_new"').execute(t.app.ctx.db);
+    await t.app.ctx.logStore.ensureTables();
+    expect(await rollupTables()).toEqual(before);
+  });
+
   it('a repeated batch changes nothing', async () => {
     const sim = simulate(9, 40);
     await deliver(sim, 1);

@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
 import type { DayClock } from '../display-time.ts';
 import type { LogRow } from './log-store.ts';
 import { PG_DDL_LOCK } from './sql-log-store.ts';
-import { applyRollups, clearRollups, ROLLUP_DDL, type RollupInput } from './sql-rollups.ts';
+import { applyRollups, clearRollups, createRollupTables, type RollupInput } from './sql-rollups.ts';
 
 /**
  * The statistics rollups of a log store that is not the main database (ClickHouse): the same
@@ -39,7 +40,7 @@ export async function ensureRollupFeed(database: Pick<Database, 'db' | 'dialect'
         ? sql`select 1 from information_schema.tables where table_schema = current_schema() and table_name in (${sql.join(tables)})`
         : sql`select 1 from sqlite_master where type = 'table' and name in (${sql.join(tables)})`;
     const missing = (await found.execute(trx)).rows.length < tables.length;
-    for (const ddl of ROLLUP_DDL) await sql.raw(ddl).execute(trx);
+    await createRollupTables<DB>(trx, database.dialect);
     await sql.raw(SEEN_DDL).execute(trx);
     return missing;
   });

@@ -16,7 +16,7 @@ import { startsWithText } from '../query/contains.ts';
 import { LogQueryError, type LogBatch, type LogFilter, type LogPageQuery, type LogPosition, type LogRow, type LogRowsQuery, type LogStore } from './log-store.ts';
 import { arrayReader, type ArrayReader } from './sql-log-stream.ts';
 import { chunkSize, gachaRowOf, keysetChunks, pageOf, pageSize, positionOf, type GachaGroup } from './log-reads.ts';
-import { applyRollups, clearRollups, createRollupReader, ROLLUP_DDL, type RollupInput } from './sql-rollups.ts';
+import { applyRollups, clearRollups, createRollupReader, createRollupTables, type RollupInput } from './sql-rollups.ts';
 import { createDayClock, DEFAULT_DISPLAY_TIME_ZONE } from '../display-time.ts';
 
 /**
@@ -535,7 +535,7 @@ export function createSqlLogStore({ db, dialect, sqlite, pgPool }: SqlLogStoreOp
           await sql.raw(`create index if not exists ${quote(`${p.table}_time_idx`)} on ${quote(p.table)} (${quote('b_timestamp')}, ${quote('b_log_id')})`).execute(trx);
           await sql.raw(`create index if not exists ${quote(`${p.table}_role_idx`)} on ${quote(p.table)} (${quote('b_role_id')}, ${quote('b_timestamp')})`).execute(trx);
         }
-        for (const ddl of ROLLUP_DDL) await sql.raw(ddl).execute(trx);
+        await createRollupTables<DB>(trx, dialect);
         return missing;
       });
       // A database whose logs predate the rollups: count what it already holds, once.

@@ -31,7 +31,7 @@ import type { ActiveDay, CohortFigure, DaySoFar, GoodsFigure, PaymentDay, Rollup
  * - `stat_payment`: per role, currency, product and day, revenue, orders, first and last instant.
  */
 
-export const ROLLUP_TABLES = ['stat_activity', 'stat_first', 'stat_daily', 'stat_retention', 'stat_recharge', 'stat_payment'] as const;
+export const ROLLUP_TABLES = ['stat_activity', 'stat_first', 'stat_new', 'stat_daily', 'stat_retention', 'stat_recharge', 'stat_payment'] as const;
 
 interface Dims {
   zone: number;
@@ -42,6 +42,7 @@ interface Dims {
 interface RollupTables {
   stat_activity: { kind: string; id: string; day: number; first_at: number };
   stat_first: { kind: string; id: string; day: number; at: number } & Dims;
+  stat_new: { kind: string; day: number; n: number } & Dims;
   stat_daily: { day: number; dau: number; wau_delta: number; mau_delta: number } & Dims;
   stat_retention: { kind: string; cohort: number; after_days: number; n: number } & Dims;
   stat_recharge: { day: number; hour: number; currency: string; revenue: number; orders: number } & Dims;
@@ -58,6 +59,7 @@ export const ROLLUP_DDL = [
   `create table if not exists "stat_activity" ("kind" varchar(8) not null, "id" ${ID}, "day" integer not null, "first_at" bigint not null, primary key ("kind", "id", "day"))`,
   `create table if not exists "stat_first" ("kind" varchar(8) not null, "id" ${ID}, "day" integer not null, "at" bigint not null, ${DIM_DDL}, primary key ("kind", "id"))`,
   `create index if not exists "stat_first_day_idx" on "stat_first" ("kind", "day")`,
+  `create table if not exists "stat_new" ("kind" varchar(8) not null, "day" integer not null, ${DIM_DDL}, "n" integer not null, primary key ("kind", "day", "zone", "channel", "platform"))`,
   `create table if not exists "stat_daily" ("day" integer not null, ${DIM_DDL}, "dau" integer not null, "wau_delta" integer not null, "mau_delta" integer not null, primary key ("day", "zone", "channel", "platform"))`,
   `create table if not exists "stat_retention" ("kind" varchar(8) not null, "cohort" integer not null, "after_days" integer not null, ${DIM_DDL}, "n" integer not null, primary key ("kind", "cohort", "after_days", "zone", "channel", "platform"))`,
   `create table if not exists "stat_recharge" ("day" integer not null, "hour" integer not null, ${DIM_DDL}, "currency" varchar(3) not null, "revenue" bigint not null, "orders" integer not null, primary key ("day", "hour", "zone", "channel", "platform", "currency"))`,
@@ -217,12 +219,15 @@ interface FirstMove {
 }
 
 /**
- * Keeps the earliest first day of each id; answers the ids whose first day appeared or moved
+ * Keeps the earliest first day of each id, and how many ids were first seen per day and dims
+ * (`stat_new`: the screens sum a few rows per day instead of counting every id); answers the ids whose first day appeared or moved
  * earlier, and (for the unchanged ones) what the first day is.
  */
 async function setFirsts(db: RollupDb, kind: string, candidates: readonly FirstSeen[]): Promise<{ moved: FirstMove[]; unchanged: Map<string, FirstSeen> }> {
   const moved: FirstMove[] = [];
   const unchanged = new Map<string, FirstSeen>();
+  const counts = new Counter<{ day: number } & Dims>();
+  const count = (f: FirstSeen, n: number) => counts.add(`${f.day}\u0000${dimsKey(f)}`, { day: f.day, zone: f.zone, channel: f.channel, platform: f.platform }, n);
   for (const part of chunks(candidates)) {
     const existing = await db
       .selectFrom('stat_first')
@@ -237,10 +242,14 @@ async function setFirsts(db: RollupDb, kind: string, candidates: readonly FirstS
       if (!before) {
         fresh.push(c);
         moved.push({ id: c.id, before: undefined, after: c });
+        count(c, 1);
       } else if (c.at < before.at) {
         await db.updateTable('stat_first').set({ day: c.day, at: c.at, zone: c.zone, channel: c.channel, platform: c.platform }).where('kind', '=', kind).where('id', '=', c.id).execute();
-        if (c.day !== before.day || dimsKey(c) !== dimsKey(before)) moved.push({ id: c.id, before, after: c });
-        else unchanged.set(c.id, c);
+        if (c.day !== before.day || dimsKey(c) !== dimsKey(before)) {
+          moved.push({ id: c.id, before, after: c });
+          count(before, -1);
+          count(c, 1);
+        } else unchanged.set(c.id, c);
       } else {
         unchanged.set(c.id, before);
       }
@@ -248,6 +257,13 @@ async function setFirsts(db: RollupDb, kind: string, candidates: readonly FirstS
     if (fresh.length > 0) {
       await db.insertInto('stat_first').values(fresh.map((c) => ({ kind, id: c.id, day: c.day, at: c.at, zone: c.zone, channel: c.channel, platform: c.platform }))).execute();
     }
+  }
+  for (const part of chunks(counts.nonZero())) {
+    await db
+      .insertInto('stat_new')
+      .values(part.map(({ row, n }) => ({ kind, ...row, n })))
+      .onConflict((oc) => oc.columns(['kind', 'day', 'zone', 'channel', 'platform']).doUpdateSet({ n: sql`${sql.ref('stat_new.n')} + ${sql.ref('excluded.n')}` }))
+      .execute();
   }
   return { moved, unchanged };
 }
@@ -520,6 +536,24 @@ function withDims<Q>(query: Q, range: RollupRange): Q {
   return q as unknown as Q;
 }
 
+/**
+ * Creates the rollup tables that are missing. `stat_new` came after the others: on a database
+ * whose rollups predate it, it is filled once from `stat_first`, which holds the same counts.
+ */
+export async function createRollupTables<T>(executor: Kysely<T>, dialect: 'sqlite' | 'postgres'): Promise<void> {
+  const db = executor as unknown as RollupDb;
+  const found = dialect === 'postgres'
+    ? sql`select 1 from information_schema.tables where table_schema = current_schema() and table_name = 'stat_new'`
+    : sql`select 1 from sqlite_master where type = 'table' and name = 'stat_new'`;
+  const hadNew = (await found.execute(db)).rows.length > 0;
+  for (const ddl of ROLLUP_DDL) await sql.raw(ddl).execute(db);
+  if (!hadNew) {
+    await sql`insert into ${sql.table('stat_new')} (${sql.join(['kind', 'day', 'zone', 'channel', 'platform', 'n'].map((c) => sql.ref(c)))})
+      select ${sql.join(['kind', 'day', 'zone', 'channel', 'platform'].map((c) => sql.ref(c)))}, count(*) from ${sql.table('stat_first')}
+      group by ${sql.join(['kind', 'day', 'zone', 'channel', 'platform'].map((c) => sql.ref(c)))}`.execute(db);
+  }
+}
+
 /** Empties every rollup (before a rebuild from the raw logs). */
 export async function clearRollups<T>(executor: Kysely<T>): Promise<void> {
   const db = executor as unknown as RollupDb;
@@ -541,8 +575,8 @@ export function createRollupReader<T>(executor: Kysely<T>, clock: DayClock, rebu
       range,
     ).execute();
     const firsts = await withDims(
-      db.selectFrom('stat_first')
-        .select(['kind', 'day', sql<number>`count(*)`.as('n')])
+      db.selectFrom('stat_new')
+        .select(['kind', 'day', sql<number>`sum(${sql.ref('n')})`.as('n')])
         .where('kind', 'in', Object.keys(FIRST_KINDS))
         .where('day', '>=', range.from)
         .where('day', '<=', range.to)
@@ -573,7 +607,7 @@ export function createRollupReader<T>(executor: Kysely<T>, clock: DayClock, rebu
 
   async function totals(range: RollupRange) {
     const rows = await withDims(
-      db.selectFrom('stat_first').select(['kind', sql<number>`count(*)`.as('n')]).where('kind', 'in', Object.keys(FIRST_KINDS)).where('day', '<=', range.to).groupBy('kind'), range).execute();
+      db.selectFrom('stat_new').select(['kind', sql<number>`sum(${sql.ref('n')})`.as('n')]).where('kind', 'in', Object.keys(FIRST_KINDS)).where('day', '<=', range.to).groupBy('kind'), range).execute();
     const of = (kind: string) => Number(rows.find((r) => r.kind === kind)?.n ?? 0);
     return { accounts: of('account'), players: of('role'), devices: of('device') };
   }
@@ -596,7 +630,7 @@ export function createRollupReader<T>(executor: Kysely<T>, clock: DayClock, rebu
         .where('day', '<=', range.to)
         .groupBy('day'), range).execute();
     const first = await withDims(
-      db.selectFrom('stat_first').select(['day', sql<number>`count(*)`.as('n')]).where('kind', '=', payerKind(currency)).where('day', '>=', range.from).where('day', '<=', range.to).groupBy('day'), range).execute();
+      db.selectFrom('stat_new').select(['day', sql<number>`sum(${sql.ref('n')})`.as('n')]).where('kind', '=', payerKind(currency)).where('day', '>=', range.from).where('day', '<=', range.to).groupBy('day'), range).execute();
     const others = await withDims(
       db.selectFrom('stat_recharge').select('currency').distinct().where('currency', '!=', currency).where('day', '>=', range.from).where('day', '<=', range.to), range).execute();
     const days: PaymentDay[] = [];
@@ -668,7 +702,7 @@ export function createRollupReader<T>(executor: Kysely<T>, clock: DayClock, rebu
 
   async function retention(kind: RetentionKind, range: RollupRange): Promise<CohortFigure[]> {
     const sizes = await withDims(
-      db.selectFrom('stat_first').select(['day', sql<number>`count(*)`.as('n')]).where('kind', '=', kind === 'player' ? 'role' : 'device').where('day', '>=', range.from).where('day', '<=', range.to).groupBy('day'), range).execute();
+      db.selectFrom('stat_new').select(['day', sql<number>`sum(${sql.ref('n')})`.as('n')]).where('kind', '=', kind === 'player' ? 'role' : 'device').where('day', '>=', range.from).where('day', '<=', range.to).groupBy('day'), range).execute();
     const kept = await withDims(
       db.selectFrom('stat_retention')
         .select(['cohort', 'after_days', sql<number>`sum(${sql.ref('n')})`.as('n')])
