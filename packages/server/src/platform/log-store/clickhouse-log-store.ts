@@ -18,6 +18,7 @@ import { chunkSize, gachaRowOf, keysetChunks, pageOf, pageSize, positionOf, type
 import { clearRollupFeed, ensureRollupFeed, feedRollups } from './rollup-feed.ts';
 import { decodeRow, decoderOf, ROLLUP_LOGS } from './sql-log-store.ts';
 import { createRollupReader, type RollupInput } from './sql-rollups.ts';
+import { replayOldestFirst } from './replay.ts';
 
 /**
  * The column-store adapter of the log-store port (issue 15, house plan section 9): one
@@ -409,7 +410,7 @@ export function createClickHouseLogStore(options: ClickHouseLogStoreOptions): Cl
     await clearRollupFeed(sqlDb);
     let replayed = 0;
     for (const logKey of ROLLUP_LOGS) {
-      for await (const rows of store.stream(logKey, { chunkSize: 2_000 })) {
+      for await (const rows of replayOldestFirst(store, logKey)) {
         await feedRollups(sqlDb, clock, { login: logKey === 'login' ? rows : [], recharge: logKey === 'recharge' ? rows : [] });
         replayed += rows.length;
       }

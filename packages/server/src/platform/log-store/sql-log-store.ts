@@ -18,6 +18,7 @@ import { arrayReader, type ArrayReader } from './sql-log-stream.ts';
 import { chunkSize, gachaRowOf, keysetChunks, pageOf, pageSize, positionOf, type GachaGroup } from './log-reads.ts';
 import { applyRollups, clearRollups, createRollupReader, createRollupTables, type RollupInput } from './sql-rollups.ts';
 import { createDayClock, DEFAULT_DISPLAY_TIME_ZONE } from '../display-time.ts';
+import { replayOldestFirst } from './replay.ts';
 
 /**
  * The default log store: one table per catalogue log in the main database (SQLite or
@@ -502,7 +503,7 @@ export function createSqlLogStore({ db, dialect, sqlite, pgPool }: SqlLogStoreOp
     await clearRollups(db);
     let replayed = 0;
     for (const logKey of ROLLUP_LOGS) {
-      for await (const rows of store.stream(logKey, { chunkSize: 2_000 })) {
+      for await (const rows of replayOldestFirst(store, logKey)) {
         const fresh: RollupInput = { login: logKey === 'login' ? rows : [], recharge: logKey === 'recharge' ? rows : [] };
         await db.transaction().execute((trx) => applyRollups<DB>(trx, clock, fresh));
         replayed += rows.length;
