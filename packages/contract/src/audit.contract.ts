@@ -99,6 +99,8 @@ export const health = z.object({
   db: z.object({ ok: z.boolean(), dialect: z.string(), latencyMs: z.number() }),
   logStore: z.object({ ok: z.boolean(), kind: z.string() }),
   gateway: z.object({ ok: z.boolean(), kind: z.string(), latencyMs: z.number().optional(), message: z.string().optional() }),
+  /** Where the request counters every instance shares live: the database, or Redis (REDIS_URL). */
+  counters: z.object({ ok: z.boolean(), kind: z.enum(['database', 'redis']), latencyMs: z.number().optional() }),
   version: z.string(),
   uptimeSeconds: z.number(),
 });

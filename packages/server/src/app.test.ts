@@ -58,7 +58,7 @@ describe('the envelope', () => {
 
   it('serves health without a token and the OpenAPI document', async () => {
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(health.json()).toMatchObject({ code: 0, result: { db: { ok: true }, logStore: { ok: true }, gateway: { ok: true, kind: 'embedded' } } });
+    expect(health.json()).toMatchObject({ code: 0, result: { db: { ok: true }, logStore: { ok: true }, gateway: { ok: true, kind: 'embedded' }, counters: { ok: true, kind: 'database' } } });
     const doc = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(doc.json<{ paths: Record<string, unknown> }>().paths).toHaveProperty('/api/gm/admin/sessions/new.json');
   });

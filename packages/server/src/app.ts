@@ -197,7 +197,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('preValidation', refuseControlChars);
   await app.register(swaggerUi, { routePrefix: '/api/docs', transformStaticCSP: docsPolicy });
 
-  await app.register(healthRoutes(ctx, startedAt), { prefix: '/api' });
+  // Redis for the shared request counters (the not-found limit below), when configured.
+  const redis = options.redis ? connectRedisCounters(options.redis.url, { prefix: options.redis.prefix, report: (error) => app.log.warn({ err: error }, 'redis (request counters) unreachable: the not-found limit is skipped') }) : undefined;
+  if (redis) {
+    app.addHook('onReady', async () => redis.ready(2_000));
+    app.addHook('onClose', async () => redis.close());
+  }
+  await app.register(healthRoutes(ctx, startedAt, redis ? { kind: 'redis', ping: () => redis.ping() } : { kind: 'database' }), { prefix: '/api' });
   await app.register(metricsRoutes(metrics, { token: options.metricsToken }), { prefix: '/api' });
   await app.register(sessionsRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(operatorsRoutes(ctx), { prefix: '/api/gm/admin' });
@@ -250,11 +256,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // Probing for addresses is cheap for a scanner and costs a lookup here: limited per client,
   // counted across instances (the plugin's own store is one instance's memory).
-  const redis = options.redis ? connectRedisCounters(options.redis.url, { prefix: options.redis.prefix, report: (error) => app.log.warn({ err: error }, 'redis (request counters) unreachable: the not-found limit is skipped') }) : undefined;
-  if (redis) {
-    app.addHook('onReady', async () => redis.ready(2_000));
-    app.addHook('onClose', async () => redis.close());
-  }
   const counters = redis?.counters ?? createSqlRateCounters(database.db, now);
   await app.register(rateLimit, {
     global: false,

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Health } from '@gm/contract/audit.contract.ts';
 import { ErrorCode } from '@gm/contract/errors.ts';
 import type { ExportTask } from '@gm/contract/exports.contract.ts';
 import { readEnv } from '../env.ts';
@@ -137,8 +138,11 @@ describe.each(counterStores)('the limit on unknown addresses, counters in the %s
     }
     // Another client is not limited.
     expect((await a.app.inject({ method: 'GET', url: '/api/nothing', remoteAddress: '198.51.100.8' })).statusCode).toBe(404);
-    // Where the counting happened.
+    // Where the counting happened, as /api/health says.
     expect(set.redis).toBe(store === 'redis');
+    const health = (await a.app.inject({ method: 'GET', url: '/api/health' })).json<Envelope<Health>>();
+    expect(health.result?.counters).toMatchObject({ ok: true, kind: store });
+    if (store === 'redis') expect(health.result?.counters.latencyMs).toBeGreaterThanOrEqual(0);
     const rows = await a.app.ctx.db.selectFrom('rate_counters').select('key').execute();
     expect(rows.length > 0).toBe(store === 'database');
     if (store === 'database') {
@@ -160,5 +164,13 @@ describe('Redis unreachable', () => {
       expect(res.statusCode).toBe(404);
       expect(performance.now() - started).toBeLessThan(1000);
     }
+  });
+
+  it('is reported by /api/health, which still answers', async () => {
+    set = await createTestInstances(1, { redis: { url: 'redis://127.0.0.1:1' } }, { redis: false });
+    const [only] = set.instances as [TestApp];
+    const res = await only.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ code: 0, result: { db: { ok: true }, counters: { ok: false, kind: 'redis' } } });
   });
 });

@@ -164,6 +164,8 @@ export const en = {
     database: 'Database',
     logStore: 'Log store',
     gateway: 'Game gateway',
+    counters: 'Shared counters',
+    countersKind: { database: 'in the database', redis: 'Redis' },
     version: 'Version',
     uptime: 'Uptime',
     latency: '{{ms}} ms',

@@ -167,6 +167,8 @@ export const zhCN: Translation<typeof en> = {
     database: '数据库',
     logStore: '日志存储',
     gateway: '游戏网关',
+    counters: '共享计数器',
+    countersKind: { database: '数据库内', redis: 'Redis' },
     version: '版本',
     uptime: '运行时长',
     latency: '{{ms}} 毫秒',

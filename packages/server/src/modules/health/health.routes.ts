@@ -23,7 +23,19 @@ async function logStoreState(ctx: ServiceContext, dbOk: boolean) {
   return { ok: ping ? await ping().catch(() => false) : dbOk, kind: ctx.logStore.kind };
 }
 
-export function healthRoutes(ctx: ServiceContext, startedAt: number) {
+/** The shared request counters' store (REDIS_URL): `ping` answers its round trip, or undefined when it does not answer. */
+export interface CountersProbe {
+  kind: 'database' | 'redis';
+  ping?: () => Promise<number | undefined>;
+}
+
+async function countersState(probe: CountersProbe, dbOk: boolean) {
+  if (!probe.ping) return { ok: dbOk, kind: probe.kind };
+  const latencyMs = await probe.ping();
+  return latencyMs === undefined ? { ok: false, kind: probe.kind } : { ok: true, kind: probe.kind, latencyMs };
+}
+
+export function healthRoutes(ctx: ServiceContext, startedAt: number, counters: CountersProbe) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.get('/health', {
@@ -40,6 +52,7 @@ export function healthRoutes(ctx: ServiceContext, startedAt: number) {
         db,
         logStore: await logStoreState(ctx, db.ok),
         gateway: await gatewayState(ctx),
+        counters: await countersState(counters, db.ok),
         version: VERSION,
         uptimeSeconds: Math.round((ctx.now() - startedAt) / 1000),
       });

@@ -100,6 +100,17 @@ export function connectRedisCounters(url: string, options: { prefix?: string | u
         });
       });
     },
+    /** For /api/health: a PING's round trip in ms, or undefined when Redis does not answer within `timeoutMs`. */
+    async ping(timeoutMs = 1_000): Promise<number | undefined> {
+      const started = performance.now();
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<undefined>((resolve) => {
+        timer = setTimeout(() => resolve(undefined), timeoutMs);
+      });
+      // Offline, the client refuses the command at once (no offline queue): that is "not answering".
+      const answer = await Promise.race([redis.ping().catch(() => undefined), late]).finally(() => clearTimeout(timer));
+      return answer === 'PONG' ? Math.round(performance.now() - started) : undefined;
+    },
     async close(): Promise<void> {
       await redis.quit().catch(() => redis.disconnect());
     },

@@ -6,7 +6,7 @@ import type { Health } from '@gm/contract/audit.contract.ts';
 import { durationParts } from '../format.ts';
 
 export function healthOk(health: Health | undefined): boolean {
-  return !!health && health.db.ok && health.logStore.ok && health.gateway.ok;
+  return !!health && health.db.ok && health.logStore.ok && health.gateway.ok && health.counters.ok;
 }
 
 export function useUptimeText(): (seconds: number) => string {
@@ -41,7 +41,7 @@ function PartState({ ok, kind, children }: { ok: boolean; kind: string; children
   );
 }
 
-/** The parts of `GET /api/health`: database, log store, game gateway, version, uptime. */
+/** The parts of `GET /api/health`: database, log store, game gateway, shared counters, version, uptime. */
 export function HealthPanel({ health, failed, column = 1 }: { health: Health | undefined; failed: boolean; column?: number }) {
   const { t } = useTranslation('common');
   const uptime = useUptimeText();
@@ -66,6 +66,17 @@ export function HealthPanel({ health, failed, column = 1 }: { health: Health | u
         },
         { key: 'logStore', label: t('health.logStore'), children: health ? <PartState ok={health.logStore.ok} kind={health.logStore.kind} /> : '-' },
         { key: 'gateway', label: t('health.gateway'), children: health ? <PartState ok={health.gateway.ok} kind={health.gateway.kind} /> : '-' },
+        {
+          key: 'counters',
+          label: t('health.counters'),
+          children: health ? (
+            <PartState ok={health.counters.ok} kind={t(`health.countersKind.${health.counters.kind}`)}>
+              {health.counters.latencyMs !== undefined && <Typography.Text type="secondary">{t('health.latency', { ms: health.counters.latencyMs })}</Typography.Text>}
+            </PartState>
+          ) : (
+            '-'
+          ),
+        },
         { key: 'version', label: t('health.version'), children: health ? <Tag color="blue">v{health.version}</Tag> : '-' },
         { key: 'uptime', label: t('health.uptime'), children: health ? uptime(health.uptimeSeconds) : '-' },
       ]}
