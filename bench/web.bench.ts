@@ -3,14 +3,17 @@
  * the Largest Contentful Paint of the sign-in page and the player list, in headless Chromium on
  * loopback against the built app served by the real server (`packages/server/src/main.ts`).
  *
- *   node --import tsx bench/web.bench.ts [--skip-build] [--runs 5] [--players 300]
+ *   node --import tsx bench/web.bench.ts [--skip-build | --web-dist DIR] [--runs 5] [--players 300]
+ *     [--routes /flow/,/info/mail] [--files]
  *
- * Builds the web app into a temporary folder (--skip-build: serve packages/web/dist as it is),
+ * Builds the web app into a temporary folder (--skip-build: serve packages/web/dist as it is;
+ * --web-dist: serve a build made beforehand, so several runs can measure one build),
  * starts the server on a free port with a fresh SQLite file there and a small demo history, then:
  *  - opens /login in a cold browser context and adds up the compressed size (as transferred:
  *    `encodedBodySize`) of every script it loads;
  *  - opens every routed page of the navigation tree in a cold context, signed in, and adds up
- *    the same: what a bookmark to that page costs on an empty cache;
+ *    the same: what a bookmark to that page costs on an empty cache (--routes: only the routes
+ *    whose path contains one of the given parts; --files: list each route's files and sizes);
  *  - measures LCP (PerformanceObserver, `largest-contentful-paint`) of /login and /player/list,
  *    cold, `--runs` times each.
  * Goals (issue 10): at most 250 KB of JavaScript before sign-in, at most 450 KB for the largest
@@ -29,6 +32,9 @@ import { NAV_ROUTES } from '../packages/web/src/app/navigation.ts';
 const { values: args } = parseArgs({
   options: {
     'skip-build': { type: 'boolean', default: false },
+    'web-dist': { type: 'string' },
+    routes: { type: 'string' },
+    files: { type: 'boolean', default: false },
     runs: { type: 'string', default: '5' },
     players: { type: 'string', default: '300' },
   },
@@ -105,6 +111,12 @@ const TRANSFERRED = `(() => {
   return total;
 })()`;
 
+/** Each script and style sheet fetched so far, with its size as sent, largest first. */
+const FILES = `performance.getEntriesByType('resource')
+  .filter((entry) => /\\.(js|css)$/.test(new URL(entry.name).pathname))
+  .sort((a, b) => b.encodedBodySize - a.encodedBodySize)
+  .map((entry) => '  ' + (entry.encodedBodySize / 1024).toFixed(1).padStart(7) + '  ' + new URL(entry.name).pathname)`;
+
 /** The last LCP candidate once the page has settled (no input happened, so it is final). */
 const LCP = `new Promise((resolve) => {
   new PerformanceObserver((list) => {
@@ -157,8 +169,8 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'gm-web-bench-'));
   // Our own copy of the build: a rebuild of packages/web/dist meanwhile would pull files from
   // under the server (it lists the assets at start).
-  let webDist: string | undefined;
-  if (!args['skip-build']) {
+  let webDist: string | undefined = args['web-dist'];
+  if (!args['skip-build'] && !webDist) {
     webDist = join(dir, 'dist');
     const build = spawnSync('npm', ['run', 'build', '-w', '@gm/web', '--', '--outDir', webDist, '--emptyOutDir'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
     if (build.status !== 0) throw new Error('the web build failed');
@@ -195,7 +207,8 @@ async function main(): Promise<void> {
     if (!beforeSignIn) throw new Error('the sign-in request was never sent');
 
     // After sign-in: every routed page, each on an empty cache.
-    const routed = NAV_ROUTES.filter((r) => r.exists && !r.public && !r.path.includes(':'));
+    const only = args.routes?.split(',').filter(Boolean);
+    const routed = NAV_ROUTES.filter((r) => r.exists && !r.public && !r.path.includes(':') && (!only || only.some((part) => r.path.includes(part))));
     const perRoute: { path: string; transfer: Transfer }[] = [];
     for (const route of routed) {
       const context = await signedInContext(browser, token);
@@ -207,6 +220,7 @@ async function main(): Promise<void> {
       await chartsSettled(page);
       await settle(page);
       perRoute.push({ path: route.path, transfer: await transferred(page) });
+      if (args.files) console.log(`${route.path}\n${(await page.evaluate<string[]>(FILES)).join('\n')}`);
       await context.close();
     }
     perRoute.sort((a, b) => b.transfer.js - a.transfer.js);

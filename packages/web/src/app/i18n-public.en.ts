@@ -2,3 +2,4 @@
 export { en as common } from '../shared/common.messages.ts';
 export { en as nav } from './nav.messages.ts';
 export { en as auth } from '../features/auth/auth.messages.ts';
+export { en as contract } from '@gm/contract/messages.en.ts';

@@ -6,11 +6,11 @@ import 'dayjs/locale/en';
 import type { Language } from '@gm/contract/messages.ts';
 import { initialLanguage, LANGUAGES, normalizeLanguage } from '../shared/language.ts';
 import { CONSOLE_MESSAGES, type ConsoleNamespace } from './i18n-console-resources.ts';
-import { bundledResources, PUBLIC_MESSAGES } from './i18n-public-resources.ts';
+import { PUBLIC_MESSAGES } from './i18n-public-resources.ts';
 
 /**
- * i18next with the contract's namespaces bundled and every other namespace downloaded in the
- * operator's language only, through a backend that imports the namespace's module for that
+ * i18next with every namespace downloaded in the operator's language only (the contract's
+ * `errors` and `validation` too), through a backend that imports the namespace's module for that
  * language: the public ones before the first render (`initI18n` waits), a feature's before its
  * pages render (`loadMessages`, awaited by the pages' loaders), so no page ever flashes keys.
  * `changeLanguage` asks the backend for every namespace loaded so far in the new language before
@@ -55,14 +55,11 @@ export async function initI18n(): Promise<typeof i18next> {
     .use(messagesBackend)
     .use(initReactI18next)
     .init({
-      resources: bundledResources,
-      // The bundled namespaces are only part of the resources: ask the backend for the rest.
-      partialBundledLanguages: true,
       lng: initialLanguage(),
       fallbackLng: false,
       supportedLngs: [...LANGUAGES],
       load: 'currentOnly',
-      ns: [...Object.keys(bundledResources.en), ...Object.keys(PUBLIC_MESSAGES)],
+      ns: Object.keys(PUBLIC_MESSAGES),
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       showSupportNotice: false,
