@@ -23,7 +23,8 @@ describe.runIf(configured)('the ClickHouse log store', () => {
       columnsOf: async (table) =>
         (await run(target.url, `SELECT name FROM system.columns WHERE database = currentDatabase() AND table = '${table}' FORMAT TSV`)).split('\n').filter(Boolean),
       async makeOldSkinTable() {
-        await run(target.url, 'DROP TABLE log_skin');
+        // The role-first copy and its feed go too: the feed would push the old table's rows into it.
+        for (const table of ['log_skin_by_role_feed', 'log_skin_by_role', 'log_skin']) await run(target.url, `DROP TABLE ${table}`);
         await run(target.url, 'CREATE TABLE log_skin (b_log_id String, b_timestamp Int64, b_role_id String) ENGINE = ReplacingMergeTree ORDER BY (b_timestamp, b_role_id, b_log_id)');
         await run(target.url, "INSERT INTO log_skin (b_log_id, b_timestamp) VALUES ('old', 1)");
       },
@@ -73,6 +74,37 @@ describe.runIf(configured)('the ClickHouse log store', () => {
       expect(await store.statistics.rebuild()).toBeGreaterThanOrEqual(20);
       const [again] = await store.statistics.activity({ from: day, to: day });
       expect(again).toEqual(active);
+    });
+
+    it('reads a role from its role-first copy, filled at start from the rows stored before it and fed by every insert', async () => {
+      const key = await run(target.url, "SELECT sorting_key FROM system.tables WHERE database = currentDatabase() AND name = 'log_stamina_by_role' FORMAT TSV");
+      expect(key.trim()).toBe('b_role_id, b_timestamp, b_log_id');
+      const at = 1_790_000_000_000;
+      const before = Array.from({ length: 30 }, (_, i) => ({ ...stamina(90_000 + i, at + i), b_role_id: `copy-${i % 3}` }));
+      expect(await store.insertEvents('stamina', before)).toBe(30);
+      // A store older than the copy: its rows are in the main table only.
+      for (const table of ['log_stamina_by_role_feed', 'log_stamina_by_role']) await run(target.url, `DROP TABLE ${table}`);
+      const later = createClickHouseLogStore({ url: target.url, database: app.app.database });
+      await later.ensureTables();
+      const after = Array.from({ length: 6 }, (_, i) => ({ ...stamina(91_000 + i, at + 100 + i), b_role_id: `copy-${i % 3}` }));
+      expect(await later.insertEvents('stamina', [...after, ...before.slice(0, 5)])).toBe(6);
+      expect(await later.insertEvents('stamina', after)).toBe(0);
+      const role = { start: at, end: at + 1_000, conditions: [{ field: 'b_role_id', op: 'eq' as const, value: 'copy-1' }] };
+      const page = await later.page('stamina', { ...role, size: 5 });
+      expect(page.rows.map((r) => r.b_log_id)).toEqual(['s-91004', 's-91001', 's-90028', 's-90025', 's-90022']);
+      const rest = await later.page('stamina', { ...role, size: 50, after: page.next ?? undefined });
+      expect(rest.rows).toHaveLength(7);
+      expect(await later.count('stamina', role)).toEqual({ total: 12, exact: true });
+      expect(await later.count('stamina', { ...role, conditions: [{ field: 'b_role_id', op: 'in', value: ['copy-0', 'copy-2'] }] }, 10)).toEqual({ total: 10, exact: false });
+      // The same rows as the main table gives for a condition the copy does not serve.
+      const viaMain = await later.page('stamina', { start: role.start, end: role.end, size: 50, conditions: [{ field: 'b_role_id', op: 'prefix', value: 'copy-1' }] });
+      expect([...page.rows, ...rest.rows]).toEqual(viaMain.rows);
+      expect(await run(target.url, "SELECT count() FROM log_stamina_by_role WHERE b_role_id LIKE 'copy-%' FORMAT TSV")).toBe('36\n');
+      // A row put in the copy alone shows that role reads come from it.
+      await run(target.url, `INSERT INTO log_stamina_by_role (b_log_id, b_timestamp, b_role_id) VALUES ('ghost', ${at + 500}, 'copy-1')`);
+      expect((await later.page('stamina', { ...role, size: 1 })).rows.map((r) => r.b_log_id)).toEqual(['ghost']);
+      expect(await later.count('stamina', role)).toEqual({ total: 13, exact: true });
+      await later.close();
     });
 
     it('refuses a row of the wrong type before storing anything', async () => {
