@@ -4,28 +4,59 @@ import type { z } from 'zod';
 export const DEFAULT_LIST_SIZE = 20;
 
 /**
- * The URL's search params read through a contract query schema, as the server reads the same
- * query: a value the schema refuses is dropped (the view keeps its other filters) and `fallback`
- * stands in for it, or the schema's default. An empty value means no filter. Params the schema
- * does not name (an open dialog, say) are left out.
+ * Values taken from a URL (already split into the schema's shapes: numbers, lists) read through
+ * a contract schema, as the server reads the same query: a value the schema refuses is dropped
+ * (the view keeps its other filters) and `fallback` stands in for it, or the schema's default. An
+ * item of a list the schema refuses (one condition, one column) goes alone; the rest of the list
+ * stays. A tampered URL never throws.
  */
-export function readUrlQuery<S extends z.ZodType<object>>(schema: S, params: URLSearchParams, fallback: Record<string, string> = {}): z.output<S> {
-  const input: Record<string, string> = { ...fallback };
+export function readUrlValues<S extends z.ZodType<object>>(schema: S, values: Readonly<Record<string, unknown>>, fallback: Readonly<Record<string, unknown>> = {}): z.output<S> {
+  const input: Record<string, unknown> = { ...fallback, ...values };
+  for (;;) {
+    const result = schema.safeParse(input);
+    if (result.success) return result.data;
+    const refused = new Set<string>();
+    const refusedItems = new Map<string, Set<number>>();
+    for (const { path } of result.error.issues) {
+      const [key, index] = path;
+      if (typeof key !== 'string' || !(key in input)) continue;
+      if (typeof index === 'number' && Array.isArray(input[key])) refusedItems.set(key, (refusedItems.get(key) ?? new Set()).add(index));
+      else refused.add(key);
+    }
+    // Not one value to blame: the schema refuses its own defaults, a bug to hear about.
+    if (refused.size === 0 && refusedItems.size === 0) throw result.error;
+    const atFallback = (key: string) => key in fallback && input[key] === fallback[key];
+    // A fallback refused is a rule across fields (an end too far from the URL's start): the fallbacks stand together.
+    const together = [...refused].some(atFallback) && Object.keys(fallback).some((key) => !atFallback(key));
+    for (const key of together ? Object.keys(fallback) : refused) {
+      if (key in fallback && !atFallback(key)) input[key] = fallback[key];
+      else if (!together) delete input[key];
+    }
+    for (const [key, indexes] of refusedItems) {
+      const list = input[key];
+      if (!refused.has(key) && Array.isArray(list)) input[key] = list.filter((_, i) => !indexes.has(i));
+    }
+  }
+}
+
+/**
+ * The URL's search params read through a contract query schema (see readUrlValues). An empty
+ * value means no filter. Params the schema does not name (an open dialog, say) are left out.
+ */
+export function readUrlQuery<S extends z.ZodType<object>>(schema: S, params: URLSearchParams, fallback: Readonly<Record<string, string>> = {}): z.output<S> {
+  const input: Record<string, string> = {};
   for (const key of new Set(params.keys())) {
     const value = params.get(key)?.trim();
     if (value) input[key] = value;
   }
-  for (;;) {
-    const result = schema.safeParse(input);
-    if (result.success) return result.data;
-    const refused = new Set(result.error.issues.map((issue) => issue.path[0]).filter((key) => typeof key === 'string' && key in input));
-    // Not one value to blame: the schema refuses its own defaults, a bug to hear about.
-    if (refused.size === 0) throw result.error;
-    for (const key of refused as Set<string>) {
-      if (key in fallback && input[key] !== fallback[key]) input[key] = fallback[key] as string;
-      else delete input[key];
-    }
-  }
+  return readUrlValues(schema, input, fallback);
+}
+
+/** A whole number as the URL spells it, for a schema that wants a number (not coerced); other text stays text, to be refused. */
+export function urlNumber(text: string | null | undefined): number | string | undefined {
+  const value = text?.trim();
+  if (!value) return undefined;
+  return /^-?\d{1,16}$/.test(value) ? Number(value) : value;
 }
 
 /** A page of a list: the contract counts pages from 0, the URL and the pager from 1 as shown. */
@@ -43,9 +74,10 @@ export type UrlNames = Readonly<Record<string, string>>;
 /**
  * A list's filters from the URL, typed and checked by the list's contract query (`areaQuery`):
  * `page` 1-based as shown, `size` DEFAULT_LIST_SIZE unless the URL names a valid one. A field
- * in `urlNames` is read from its URL name only.
+ * in `urlNames` is read from its URL name only; `fallback` stands in for a field the URL lacks
+ * or spoils (`{ board: 'arena' }`, where the contract requires one).
  */
-export function readListQuery<S extends z.ZodType<Paged>>(schema: S, params: URLSearchParams, urlNames: UrlNames = {}): ListFilters<S> {
+export function readListQuery<S extends z.ZodType<Paged>>(schema: S, params: URLSearchParams, urlNames: UrlNames = {}, fallback: Readonly<Record<string, string>> = {}): ListFilters<S> {
   const zeroBased = new URLSearchParams(params);
   for (const [field, urlName] of Object.entries(urlNames)) {
     zeroBased.delete(field);
@@ -55,7 +87,7 @@ export function readListQuery<S extends z.ZodType<Paged>>(schema: S, params: URL
   }
   const shown = params.get('page');
   if (shown !== null) zeroBased.set('page', String(Number(shown.trim() || Number.NaN) - 1));
-  const filters = readUrlQuery(schema, zeroBased, { size: String(DEFAULT_LIST_SIZE) });
+  const filters = readUrlQuery(schema, zeroBased, { size: String(DEFAULT_LIST_SIZE), ...fallback });
   return { ...filters, page: filters.page + 1 };
 }
 

@@ -15,10 +15,9 @@ import { Stamp } from '../../shared/components/stamp.tsx';
 import { showSuccess } from '../../shared/feedback.ts';
 import { useSearchState } from '../../shared/hooks/use-search-state.ts';
 import { paths } from '../../shared/paths.ts';
-import { DiffView, useDiffSummary, readTable, TableSelect, useColumnLabel, useTableLabel } from './database-parts.tsx';
+import { readTableChoice } from './database-filters.ts';
+import { DiffView, useDiffSummary, TableSelect, useColumnLabel, useTableLabel } from './database-parts.tsx';
 import { diffQueryOptions, usePublishVersion, useUploadVersion, versionsQueryOptions } from './database.queries.ts';
-
-const parse = (params: URLSearchParams) => ({ table: readTable(params.get('table')) });
 
 interface Problem {
   id: string;
@@ -41,7 +40,7 @@ type Outcome = { kind: 'stored'; result: ConfigUploadResult } | { kind: 'refused
 /** /generate/data-json: upload a version (JSON or xlsx), see its problems or its diff, publish or roll back. */
 export function DataFilesPage() {
   const { t } = useTranslation(['database', 'common']);
-  const search = useSearchState(parse);
+  const search = useSearchState(readTableChoice);
   const queryClient = useQueryClient();
   const { table } = search.state;
   const versions = useQuery(versionsQueryOptions(table));

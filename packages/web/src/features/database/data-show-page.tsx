@@ -8,23 +8,16 @@ import { FilterCard, FilterField } from '../../shared/components/filter-bar.tsx'
 import { ListTable } from '../../shared/components/list-table.tsx';
 import { PageContainer } from '../../shared/components/page-container.tsx';
 import { useFilterForm } from '../../shared/hooks/use-filter-form.ts';
-import { readInt, readOptionalInt, trimmed, useSearchState, type SearchPatch } from '../../shared/hooks/use-search-state.ts';
+import { trimmed, useSearchState, type SearchPatch } from '../../shared/hooks/use-search-state.ts';
 import { filterFields } from '../../shared/url-filters.ts';
-import { readTable, TableSelect, useColumnLabel } from './database-parts.tsx';
-import { rowsQueryOptions, type RowsFilters } from './database.queries.ts';
-
-const parse = (params: URLSearchParams): RowsFilters => ({
-  table: readTable(params.get('table')),
-  version: readOptionalInt(params.get('version')),
-  q: params.get('q')?.trim() || undefined,
-  page: readInt(params.get('page'), 1, 1),
-  size: readInt(params.get('size'), 20, 1, 200),
-});
+import { readRowsFilters } from './database-filters.ts';
+import { TableSelect, useColumnLabel } from './database-parts.tsx';
+import { rowsQueryOptions } from './database.queries.ts';
 
 /** /generate/data-show: a table's rows (the published version unless another is asked), searched by any cell. */
 export function DataShowPage() {
   const { t } = useTranslation(['database', 'common']);
-  const search = useSearchState(parse);
+  const search = useSearchState(readRowsFilters);
   const { table } = search.state;
   const keyColumn = CONFIG_TABLES[table].keyColumn;
   // Rows are keyed by the table's key column (ListTable keys by `id`).

@@ -20,8 +20,6 @@ export function useColumnLabel() {
   };
 }
 
-export const readTable = (value: string | null): ConfigTableName => (CONFIG_TABLE_NAMES as string[]).includes(value ?? '') ? (value as ConfigTableName) : 'items';
-
 /** A choice of table; a form control (Form.Item gives it `value` and `onChange`). */
 export function TableSelect({ value, onChange, allowClear }: { value?: ConfigTableName | undefined; onChange?: (table: ConfigTableName | undefined) => void; allowClear?: boolean }) {
   const { t } = useTranslation('database');

@@ -10,6 +10,7 @@ import type {
   ConfigVersionList,
 } from '@gm/contract/config-tables.contract.ts';
 import { ADMIN_API, api } from '../../shared/api-client.ts';
+import type { RecordFilters, RowsFilters } from './database-filters.ts';
 
 const BASE = `${ADMIN_API}/config-tables`;
 
@@ -22,18 +23,7 @@ export const databaseKeys = {
   records: (q: RecordFilters) => [...databaseKeys.all, 'records', q] as const,
 };
 
-export interface RowsFilters {
-  table: ConfigTableName;
-  version?: number | undefined;
-  q?: string | undefined;
-  page: number;
-  size: number;
-}
-export interface RecordFilters {
-  table?: ConfigTableName | undefined;
-  page: number;
-  size: number;
-}
+export type { RecordFilters, RowsFilters } from './database-filters.ts';
 
 export function tablesQueryOptions() {
   return queryOptions({ queryKey: databaseKeys.tables(), queryFn: ({ signal }) => api.get<ConfigTableList>(BASE, undefined, { signal }) });

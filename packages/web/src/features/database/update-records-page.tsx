@@ -3,27 +3,22 @@ import { Card, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CONFIG_TABLE_NAMES, type ConfigTableName, type ConfigUpdateRecord } from '@gm/contract/config-tables.contract.ts';
+import type { ConfigUpdateRecord } from '@gm/contract/config-tables.contract.ts';
 import { FilterCard, FilterField } from '../../shared/components/filter-bar.tsx';
 import { ListTable } from '../../shared/components/list-table.tsx';
 import { PageContainer } from '../../shared/components/page-container.tsx';
 import { Stamp } from '../../shared/components/stamp.tsx';
 import { useFilterForm } from '../../shared/hooks/use-filter-form.ts';
-import { readEnum, readInt, useSearchState, type SearchPatch } from '../../shared/hooks/use-search-state.ts';
+import { useSearchState, type SearchPatch } from '../../shared/hooks/use-search-state.ts';
 import { filterFields } from '../../shared/url-filters.ts';
+import { readRecordFilters } from './database-filters.ts';
 import { DiffView, useDiffSummary, TableSelect, useTableLabel } from './database-parts.tsx';
-import { recordsQueryOptions, type RecordFilters } from './database.queries.ts';
-
-const parse = (params: URLSearchParams): RecordFilters => ({
-  table: readEnum<ConfigTableName>(params.get('table'), CONFIG_TABLE_NAMES),
-  page: readInt(params.get('page'), 1, 1),
-  size: readInt(params.get('size'), 20, 1, 200),
-});
+import { recordsQueryOptions } from './database.queries.ts';
 
 /** /generate/update-record: every publish and rollback, newest first, with its diff. */
 export function UpdateRecordsPage() {
   const { t } = useTranslation(['database', 'common']);
-  const search = useSearchState(parse);
+  const search = useSearchState(readRecordFilters);
   const records = useQuery(recordsQueryOptions(search.state));
   const form = useFilterForm(search.state, filterFields);
   const label = useTableLabel();

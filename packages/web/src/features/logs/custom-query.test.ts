@@ -9,10 +9,19 @@ describe('the custom query in the URL', () => {
 
   it('runs only what the contract accepts', () => {
     expect(customRequestOf(parseCustomSearch(new URLSearchParams('')))).toBeNull();
-    expect(customRequestOf(parseCustomSearch(new URLSearchParams('table=log_nope')))).toBeNull();
-    expect(customRequestOf(parseCustomSearch(new URLSearchParams('table=log_currency&cols=nope')))).toBeNull();
-    expect(customRequestOf(parseCustomSearch(new URLSearchParams('table=log_currency&start=5&end=1')))).toBeNull();
+    expect(customRequestOf(parseCustomSearch(new URLSearchParams('start=1&end=2')))).toBeNull();
     expect(customRequestOf(parseCustomSearch(new URLSearchParams('table=log_currency&limit=5000')))).toEqual({ table: 'log_currency', offset: 0, limit: 5000 });
+  });
+
+  it('drops what a tampered link spoils and keeps the rest', () => {
+    // An unknown table: no table (nothing runs), the other fields kept.
+    expect(parseCustomSearch(new URLSearchParams('table=log_nope&offset=20&limit=10'))).toEqual({ offset: 20, limit: 10 });
+    // One unknown column goes alone.
+    expect(parseCustomSearch(new URLSearchParams('table=log_currency&cols=b_role_id,nope,gold_num'))).toEqual({ table: 'log_currency', offset: 0, limit: 50, columns: ['b_role_id', 'gold_num'] });
+    expect(customRequestOf(parseCustomSearch(new URLSearchParams('table=log_currency&cols=nope')))).toEqual({ table: 'log_currency', offset: 0, limit: 50 });
+    // A reversed range is no range; a negative offset, a zero limit and a deeper offset than the contract allows fall back.
+    expect(parseCustomSearch(new URLSearchParams('table=log_currency&start=5&end=1&offset=-3&limit=0'))).toEqual({ table: 'log_currency', offset: 0, limit: 50 });
+    expect(parseCustomSearch(new URLSearchParams('table=log_currency&offset=100001&limit=1.5'))).toEqual({ table: 'log_currency', offset: 0, limit: 50 });
   });
 
   it('treats another offset of the same query as the same query', () => {

@@ -1,35 +1,41 @@
+import { z } from 'zod';
 import { customQueryBody, logCatalogue } from '@gm/contract/logs.contract.ts';
-import { readInt, readOptionalInt } from '../../shared/hooks/use-search-state.ts';
+import { readUrlValues, urlNumber } from '../../shared/url-filters.ts';
 import type { CustomQueryRequest } from './logs.queries.ts';
 
 /**
  * The custom query's view in the URL: `table`, `start`/`end` (optional here, as the contract has
- * them), `offset`, `limit` and `cols` (comma-separated; none: every column). Parsed defensively
- * and then checked by the contract's own schema, so a link runs only what the form would send.
+ * them; both or neither, as the form sets them), `offset`, `limit` and `cols` (comma-separated;
+ * none: every column), read through the contract's own body (`customQueryBody`), so a link runs
+ * only what the form would send: what it refuses is dropped (an unknown table, one unknown
+ * column, a reversed range), the rest of the view kept. The table is optional here: a view may
+ * have none yet (nothing runs until one is chosen).
  */
 export const CUSTOM_LIMIT_DEFAULT = 50;
 
-export interface CustomSearch {
-  table?: string | undefined;
-  start?: number | undefined;
-  end?: number | undefined;
-  offset: number;
-  limit: number;
-  columns?: string[] | undefined;
-}
+const body = customQueryBody.shape;
+export const customUrlQuery = z
+  .object({ table: body.table.optional(), start: body.start, end: body.end, offset: body.offset, limit: body.limit.default(CUSTOM_LIMIT_DEFAULT), columns: body.columns })
+  .superRefine((view, ctx) => {
+    // With a table, the contract's whole rule set (the table one of the catalogue's, its columns, the range).
+    if (view.table === undefined) return;
+    for (const issue of customQueryBody.safeParse(view).error?.issues ?? []) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  });
+
+type CustomUrlView = z.output<typeof customUrlQuery>;
+/** The view; the range left out when there is none (the contract's transform keeps its keys). */
+export type CustomSearch = Omit<CustomUrlView, 'start' | 'end'> & Partial<Pick<CustomUrlView, 'start' | 'end'>>;
 
 export function parseCustomSearch(params: URLSearchParams): CustomSearch {
-  const table = params.get('table')?.trim() || undefined;
-  const start = readOptionalInt(params.get('start'));
-  const end = readOptionalInt(params.get('end'));
-  const columns = params.get('cols')?.split(',').map((c) => c.trim()).filter((c) => c !== '');
-  return {
-    table,
-    ...(start !== undefined && end !== undefined ? { start, end } : {}),
-    offset: readInt(params.get('offset'), 0, 0),
-    limit: readInt(params.get('limit'), CUSTOM_LIMIT_DEFAULT, 1),
-    ...(columns && columns.length > 0 ? { columns } : {}),
-  };
+  const { start, end, ...view } = readUrlValues(customUrlQuery, {
+    table: params.get('table')?.trim() || undefined,
+    start: params.get('start')?.trim() || undefined,
+    end: params.get('end')?.trim() || undefined,
+    offset: urlNumber(params.get('offset')),
+    limit: urlNumber(params.get('limit')),
+    columns: params.get('cols')?.split(',').map((c) => c.trim()).filter((c) => c !== ''),
+  });
+  return { ...view, ...(start !== undefined && end !== undefined ? { start, end } : {}) };
 }
 
 export function customSearchParams(search: CustomSearch): URLSearchParams {

@@ -40,6 +40,35 @@ describe('a log list in the URL', () => {
     expect(parseLogSearch(new URLSearchParams('start=1&end=2&page=9'), columns).page).toBe(1);
   });
 
+  it('reads the URL through the contract: a refused condition goes alone, the rest of the view stays', () => {
+    const long = 'x'.repeat(101);
+    const many = JSON.stringify(Array.from({ length: 101 }, (_, i) => i));
+    const params = new URLSearchParams();
+    params.set('start', '1700000000000');
+    params.set('end', '1700086400000');
+    for (const q of ['b_role_id.eq.7', `reason.prefix.${long}`, `gold_type.in.${many}`, 'b_level.gte.3']) params.append('q', q);
+    params.set('size', '50');
+    params.set('cursor', 'c'.repeat(513));
+    params.set('page', '3');
+    expect(parseLogSearch(params, columns)).toEqual({
+      start: 1_700_000_000_000,
+      end: 1_700_086_400_000,
+      conditions: [
+        { field: 'b_role_id', op: 'eq', value: '7' },
+        { field: 'b_level', op: 'gte', value: 3 },
+      ],
+      size: 50,
+      page: 1,
+    });
+  });
+
+  it('takes the range as the contract reads it (ISO 8601 too), or none at all', () => {
+    expect(parseLogSearch(new URLSearchParams('start=2026-11-01T00:00:00Z&end=2026-11-02T00:00:00Z'), columns)).toMatchObject({ start: Date.UTC(2026, 10, 1), end: Date.UTC(2026, 10, 2) });
+    expect(parseLogSearch(new URLSearchParams('start=5&end=5'), columns)).toEqual({ conditions: [], size: 20, page: 1 });
+    expect(parseLogSearch(new URLSearchParams('start=-1&end=5&size=abc'), columns)).toEqual({ conditions: [], size: 20, page: 1 });
+    expect(parseLogSearch(new URLSearchParams('start=1'), columns)).toEqual({ conditions: [], size: 20, page: 1 });
+  });
+
   it('leaves the default size and the first page out of the URL', () => {
     expect(logSearchParams({ start: 1, end: 2, conditions: [], size: 20, page: 1 }).toString()).toBe('start=1&end=2');
   });

@@ -1,15 +1,16 @@
-import { MAX_PAGE_SIZE } from '@gm/contract/constants.ts';
+import { z } from 'zod';
 import {
   isConditionOp,
-  LOG_CURSOR_MAX,
   LOG_MAX_CONDITIONS,
   LOG_PAGE_SIZE_DEFAULT,
   type ConditionScalar,
   type LogColumnView,
   type LogConditionInput,
+  logQueryBody,
   type LogQueryBodyInput,
 } from '@gm/contract/logs.contract.ts';
-import { readInt, readOptionalInt } from '../../shared/hooks/use-search-state.ts';
+import { readInt } from '../../shared/hooks/use-search-state.ts';
+import { readUrlValues, urlNumber } from '../../shared/url-filters.ts';
 
 /**
  * A log list's view in the URL (so it can be shared and survives a reload): the time range
@@ -20,16 +21,22 @@ import { readInt, readOptionalInt } from '../../shared/hooks/use-search-state.ts
  *
  * A condition reads `q=<field>.<op>.<value>`: field and operator names never hold a dot; the
  * value is the text itself for one value, JSON for `between` and `in` (`q=gold_type.in.[1,2]`).
+ *
+ * What the URL holds is read through the contract's query body (`logQueryBody`): its range rule,
+ * its condition schema, its size and cursor bounds. Only the range is optional here (a view may
+ * have none yet: nothing runs until Search). The catalogue's rules on the conditions (a field
+ * the list filters on, its operators, one condition per field) are the page's check, as for the
+ * form, so that a link with a condition the operator may not use says so instead of dropping it.
  */
-export interface LogSearch {
-  start?: number | undefined;
-  end?: number | undefined;
+const body = logQueryBody.shape;
+export const logUrlQuery = z.object({ start: body.start.optional(), end: body.end.optional(), conditions: body.conditions, size: body.size, cursor: body.cursor });
+
+export type LogSearch = Omit<z.output<typeof logUrlQuery>, 'conditions'> & {
+  /** As the form builds them and the query body takes them. */
   conditions: LogConditionInput[];
-  size: number;
-  cursor?: string | undefined;
   /** 1-based; 1 whenever there is no cursor. */
   page: number;
-}
+};
 
 const INTEGER = /^-?\d{1,16}$/;
 const NUMERIC_TYPES = new Set(['int', 'bigint', 'enum', 'time']);
@@ -74,24 +81,23 @@ export function serializeCondition(condition: LogConditionInput): string {
   return `${condition.field ?? ''}.${condition.op ?? ''}.${text}`;
 }
 
-/** The URL's search params -> the list's view (anything malformed is dropped). */
+/** The URL's search params -> the list's view (what the contract refuses is dropped: a condition alone, the range as a whole). */
 export function parseLogSearch(params: URLSearchParams, columns: readonly LogColumnView[]): LogSearch {
-  const start = readOptionalInt(params.get('start'));
-  const end = readOptionalInt(params.get('end'));
-  const range = start !== undefined && end !== undefined && start >= 0 && start < end ? { start, end } : {};
   const conditions = params
     .getAll('q')
     .slice(0, LOG_MAX_CONDITIONS)
     .map((q) => parseCondition(q, columns))
     .filter((c): c is LogConditionInput => c !== null);
-  const cursorText = params.get('cursor');
-  const cursor = cursorText && cursorText.length <= LOG_CURSOR_MAX ? cursorText : undefined;
-  return {
-    ...range,
+  const { start, end, ...view } = readUrlValues(logUrlQuery, {
+    start: params.get('start')?.trim() || undefined,
+    end: params.get('end')?.trim() || undefined,
     conditions,
-    size: readInt(params.get('size'), LOG_PAGE_SIZE_DEFAULT, 1, MAX_PAGE_SIZE),
-    ...(cursor ? { cursor, page: readInt(params.get('page'), 2, 2) } : { page: 1 }),
-  };
+    size: urlNumber(params.get('size')),
+    cursor: params.get('cursor') || undefined,
+  });
+  // The contract's range rule (both bounds, end after start); a range it refuses is no range.
+  const range = start !== undefined && end !== undefined && logQueryBody.safeParse({ start, end }).success ? { start, end } : {};
+  return { ...range, ...view, ...(view.cursor ? { page: readInt(params.get('page'), 2, 2) } : { page: 1 }) };
 }
 
 /** The view -> the URL's search params (the inverse of `parseLogSearch`). */

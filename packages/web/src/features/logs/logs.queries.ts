@@ -1,18 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ErrorCode } from '@gm/contract/errors.ts';
-import type { CustomQueryResult, LogQueryBodyInput, LogQueryResult } from '@gm/contract/logs.contract.ts';
+import type { CustomQueryBody, CustomQueryResult, LogQueryBodyInput, LogQueryResult } from '@gm/contract/logs.contract.ts';
 import { ADMIN_API, api, isApiError } from '../../shared/api-client.ts';
 import { queryClock } from './log-query-clock.ts';
 
-/** The custom query's request as the page keeps it (the contract's body before defaults). */
-export interface CustomQueryRequest {
-  table: string;
-  start?: number | undefined;
-  end?: number | undefined;
-  offset: number;
-  limit: number;
-  columns?: string[] | undefined;
-}
+/** The custom query's request as the page keeps it: the contract's body after its defaults, the range left out when there is none. */
+export type CustomQueryRequest = Omit<CustomQueryBody, 'start' | 'end'> & Partial<Pick<CustomQueryBody, 'start' | 'end'>>;
 
 export const logKeys = {
   all: ['logs'] as const,

@@ -4,7 +4,7 @@ import type { TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { P } from '@gm/contract/permissions.ts';
-import { RANK_BOARDS, rankingQuery, rankRemovalQuery, type RankBoard, type RankEntry, type RankRemoval } from '@gm/contract/rankings.contract.ts';
+import { RANK_BOARDS, type RankBoard, type RankEntry, type RankRemoval } from '@gm/contract/rankings.contract.ts';
 import { nameList, requireChosen } from '../../shared/batch-choice.ts';
 import { confirmAction } from '../../shared/components/confirm-action.tsx';
 import { FormDialog } from '../../shared/components/form-dialog.tsx';
@@ -17,17 +17,9 @@ import { showSuccess } from '../../shared/feedback.ts';
 import { useSearchState } from '../../shared/hooks/use-search-state.ts';
 import { hrefs } from '../../shared/paths.ts';
 import { useRegionOptions } from '../../shared/region-options.queries.ts';
-import { readListQuery } from '../../shared/url-filters.ts';
 import { Link } from 'react-router';
+import { readBoardFilters, readRemovalFilters } from './rankings-filters.ts';
 import { rankingQueryOptions, removalsQueryOptions, useRemoveEntries, useRestoreEntries } from './rankings.queries.ts';
-
-/** The board's query from the URL (the arena board unless it names another), and which tab is open. */
-function parseBoard(params: URLSearchParams) {
-  const withBoard = new URLSearchParams(params);
-  if (!(RANK_BOARDS as readonly string[]).includes(params.get('board') ?? '')) withBoard.set('board', 'arena');
-  return readListQuery(rankingQuery, withBoard);
-}
-const parseRemoved = (params: URLSearchParams) => readListQuery(rankRemovalQuery, params);
 
 /** /info/develop/redis_rank: the game's leaderboards, and the entries taken off them. */
 export function RankingsPage() {
@@ -51,7 +43,7 @@ export function RankingsPage() {
 
 function BoardTab() {
   const { t } = useTranslation(['rankings', 'common']);
-  const search = useSearchState(parseBoard);
+  const search = useSearchState(readBoardFilters);
   const { board, areaId } = search.state;
   const ranking = useQuery(rankingQueryOptions(search.state));
   const { options: regions } = useRegionOptions({ enabled: useCan(P.GROUP_PLAYERS) });
@@ -147,7 +139,7 @@ function RemoveDialog({ board, entries, onClose, onDone }: { board: RankBoard; e
 function RemovedTab() {
   const { t } = useTranslation(['rankings', 'common']);
   const [board, setBoard] = useState<RankBoard | undefined>(undefined);
-  const search = useSearchState(parseRemoved);
+  const search = useSearchState(readRemovalFilters);
   const filters = { ...search.state, board };
   const removals = useQuery(removalsQueryOptions(filters));
   const canEdit = useCan(P.INFO_CONFIG_EDIT);

@@ -17,17 +17,13 @@ import { hrefs } from '../../shared/paths.ts';
 import { orderedRange, readListQuery } from '../../shared/url-filters.ts';
 import { ordersQueryOptions } from './sdk.queries.ts';
 
-const GAME_STATUSES = ['completed', 'incomplete', 'cancelled'] as const;
+/** The game's order statuses, as the contract's list query takes them. */
+const GAME_STATUSES = sdkOrderListQuery.shape.status.unwrap().options;
 const STATE_COLORS: Record<SdkOrderState, string> = { delivered: 'green', awaitingCallback: 'orange', unpaid: 'default', refunded: 'purple', unknown: 'red' };
 const parseFilters = (params: URLSearchParams) => orderedRange(readListQuery(sdkOrderListQuery, params), 'start', 'end');
 type Filters = ReturnType<typeof parseFilters>;
-interface FilterValues {
-  channelOrderId?: string;
-  orderId?: string;
-  userId?: string;
-  status?: string;
-  created?: TimeRange;
-}
+/** The form's fields: the contract query's text and status filters, the time bounds as one range. */
+type FilterValues = Partial<Pick<Filters, 'channelOrderId' | 'orderId' | 'userId' | 'status'>> & { created?: TimeRange | undefined };
 const fieldsOf = (f: Filters): FilterValues => ({ channelOrderId: f.channelOrderId, orderId: f.orderId, userId: f.userId, status: f.status, created: timeRange(f.start, f.end) });
 
 /** /sdk/order/list: the game's orders as the SDK's, with the state of their callbacks. */

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
-import { parseStatSearch, quickDays, statQuery } from './stat-filters.ts';
+import { applySearchPatch } from '../../shared/hooks/use-search-state.ts';
+import { parseStatSearch, quickDays, statQuery, type StatSearch } from './stat-filters.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -20,6 +21,21 @@ describe('statistics filters in the URL', () => {
     expect(parseStatSearch(new URLSearchParams('start=2026-11-20&end=2026-11-01&areaIds=1,x&view=pie&compare=2026-02-30&currency=usd'), today)).toEqual({
       start: '2026-11-19', end: '2026-11-25', areaIds: [], channel: undefined, platform: undefined, view: 'chart', compare: undefined, currency: undefined,
     });
+  });
+
+  it('reads the URL through the contract: a range it refuses (over 366 days, a day that is none) is the last 7 days', () => {
+    expect(parseStatSearch(new URLSearchParams('start=2024-11-01&end=2026-11-20&channel=tap'), today)).toEqual({ start: '2026-11-19', end: '2026-11-25', areaIds: [], channel: 'tap', view: 'chart' });
+    expect(parseStatSearch(new URLSearchParams('start=2026-02-30&end=2026-11-20'), today)).toMatchObject({ start: '2026-11-19', end: '2026-11-25' });
+    expect(parseStatSearch(new URLSearchParams('end=2026-11-20'), today)).toMatchObject({ start: '2026-11-19', end: '2026-11-25' });
+    expect(parseStatSearch(new URLSearchParams(`start=2026-11-01&end=2026-11-02&channel=${'c'.repeat(65)}&platform=ios&areaIds=${'1,'.repeat(1000)}1`), today)).toEqual({
+      start: '2026-11-01', end: '2026-11-02', areaIds: [], platform: 'ios', view: 'chart',
+    });
+  });
+
+  it('reads back what the filter bar writes', () => {
+    const search: StatSearch = { start: '2026-11-01', end: '2026-11-20', areaIds: [1001, 1002], channel: 'tap', platform: 'ios', view: 'table', compare: '2026-11-18', currency: 'USD' };
+    const written = applySearchPatch(new URLSearchParams(), { ...statQuery(search), view: search.view, compare: search.compare, currency: search.currency });
+    expect(parseStatSearch(new URLSearchParams(written.toString()), today)).toEqual(search);
   });
 
   it('asks the API with the same filters, regions comma-separated', () => {

@@ -1,35 +1,35 @@
-import { dateOfDay, dayNumber } from '@gm/contract/statistics.contract.ts';
+import { z } from 'zod';
+import { dateOfDay, dayNumber, rechargeQuery, statisticsQuery, type StatisticsQuery } from '@gm/contract/statistics.contract.ts';
 import type { QueryParams } from '../../shared/api-client.ts';
 import { formatInZone, nowInZone } from '../../shared/format.ts';
 import { quickRange, type QuickRange } from '../../shared/quick-ranges.ts';
-import { readEnum } from '../../shared/hooks/use-search-state.ts';
+import { readUrlQuery } from '../../shared/url-filters.ts';
 
 /**
  * A statistics page's view in the URL (so it survives a reload and can be shared): `start` and
  * `end` (days `YYYY-MM-DD` of the display time zone, both included), `areaIds` (comma-separated
- * region ids), `channel`, `platform`, `view=table` for the table, `compare` (the online page's
- * second day) and `currency` (the recharge pages). Without a range: the last 7 days to today.
+ * region ids), `channel`, `platform`, read through the contract's statistics query; beside them
+ * the page's own `view=table` for the table, `compare` (the online page's second day, a day as
+ * the contract spells one) and `currency` (the recharge pages, as their contract query has it).
+ * Without a range, or with one the contract refuses: the last 7 days to today.
  */
-export interface StatFilters {
-  start: string;
-  end: string;
-  areaIds: number[];
-  channel?: string | undefined;
-  platform?: string | undefined;
-}
-
 export const STAT_VIEWS = ['chart', 'table'] as const;
 export type StatView = (typeof STAT_VIEWS)[number];
 
-export interface StatSearch extends StatFilters {
-  view: StatView;
-  compare?: string | undefined;
-  currency?: string | undefined;
-}
+export const statUrlQuery = statisticsQuery.safeExtend({
+  view: z.enum(STAT_VIEWS).default('chart'),
+  compare: statisticsQuery.shape.start.optional(),
+  // Optional here: without one the server answers in its default currency.
+  currency: rechargeQuery.shape.currency.removeDefault().optional(),
+});
+
+type StatUrlView = z.output<typeof statUrlQuery>;
+/** The filters a statistic is asked with; no region chosen is every region (`[]`). */
+export type StatFilters = Omit<StatisticsQuery, 'areaIds'> & { areaIds: NonNullable<StatisticsQuery['areaIds']> };
+export type StatSearch = StatFilters & Pick<StatUrlView, 'view' | 'compare' | 'currency'>;
 
 export const DEFAULT_RANGE_DAYS = 7;
 
-export const isDate = (value: string | null | undefined): value is string => !!value && !Number.isNaN(dayNumber(value));
 export const addDays = (date: string, days: number) => dateOfDay(dayNumber(date) + days);
 
 /** Today in the display time zone. */
@@ -45,32 +45,13 @@ export function quickDays(range: QuickRange, now = nowInZone(), tz?: string): [s
   return [formatInZone(from, 'YYYY-MM-DD', tz), formatInZone(to - 1, 'YYYY-MM-DD', tz)];
 }
 
-function readAreaIds(text: string | null): number[] {
-  if (!text) return [];
-  const ids = text.split(',').map((id) => id.trim());
-  if (!ids.every((id) => /^\d{1,10}$/.test(id))) return [];
-  return [...new Set(ids.map(Number))];
-}
-
-const text = (value: string | null) => value?.trim() || undefined;
-
-/** The URL's search params -> the page's view (anything malformed is dropped; a reversed range too). */
+/** The URL's search params -> the page's view (anything the contract refuses is dropped; a refused range as a whole). */
 export function parseStatSearch(params: URLSearchParams, today: string): StatSearch {
-  const start = params.get('start');
-  const end = params.get('end');
   const [defaultStart, defaultEnd] = defaultRange(today);
-  const range = isDate(start) && isDate(end) && start <= end ? { start, end } : { start: defaultStart, end: defaultEnd };
-  const compare = params.get('compare');
-  const currency = params.get('currency');
-  return {
-    ...range,
-    areaIds: readAreaIds(params.get('areaIds')),
-    channel: text(params.get('channel')),
-    platform: text(params.get('platform')),
-    view: readEnum(params.get('view'), STAT_VIEWS) ?? 'chart',
-    compare: isDate(compare) ? compare : undefined,
-    currency: currency && /^[A-Z]{3}$/.test(currency) ? currency : undefined,
-  };
+  const { areaIds, ...view } = readUrlQuery(statUrlQuery, params, { start: defaultStart, end: defaultEnd });
+  // The range is one value: a bound refused (or missing) takes the other with it, back to the last 7 days.
+  const kept = view.start === params.get('start')?.trim() && view.end === params.get('end')?.trim();
+  return { ...view, ...(kept ? {} : { start: defaultStart, end: defaultEnd }), areaIds: areaIds ?? [] };
 }
 
 /** The API's query for the filters (the same for a statistic and its export). */
