@@ -1,4 +1,4 @@
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough, Readable, Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import * as SheetJS from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
@@ -69,6 +69,60 @@ describe('XlsxStreamWriter', () => {
     expect(book.SheetNames).toEqual(['Data   all', 'Data   all  2', 'Data   all  3']);
     const third = SheetJS.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[2] as string] as SheetJS.WorkSheet, { header: 1 });
     expect(third).toEqual([['Text', 'Number', 'Flag'], ...rows.slice(20).map((r) => [r[0], r[1], r[2]])]);
+  });
+
+  it('writes every kind of cell right across many pieces, repeated words and long text included', async () => {
+    // About 4 MB of XML: cells fall on every piece boundary; words repeat (the cache of tails),
+    // text past the copied length, numbers of every shape, formulas neutralised on every row.
+    const words = ['水晶', '否', 'a & b', 'plain', ' spaced ', '=SUM(A1)', '-3', 'tab\tin', 'crystal'];
+    const long = `${'长'.repeat(700)}&${'x'.repeat(900)}`;
+    const rows: CellValue[][] = Array.from({ length: 6000 }, (_, i) => [
+      words[i % words.length] as string,
+      [i, -i, i / 8, 1e21, Number.NaN, 2 ** 53 + 2][i % 6] as number,
+      i % 2 === 0,
+      i % 50 === 0 ? long : `row ${i} <${i}>`,
+    ]);
+    const file = await write(rows, { headers: ['文本', 'Number', 'Flag', 'More'] });
+    // exceljs' Workbook reader, not its streaming one: the streaming reader decodes each inflated
+    // chunk of the sheet as UTF-8 on its own, so a Chinese character that the inflater happens to
+    // split between two chunks comes back as U+FFFD whoever wrote the file (exceljs 4.4,
+    // lib/utils/parse-sax.js).
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+    const seen: unknown[][] = [];
+    sheet.eachRow({ includeEmpty: true }, (row) => seen.push(Array.from({ length: 4 }, (_, i) => row.getCell(i + 1).value ?? undefined)));
+    expect(seen[0]).toEqual(['文本', 'Number', 'Flag', 'More']);
+    expect(seen).toHaveLength(rows.length + 1);
+    const expected = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+    rows.forEach((row, i) => {
+      const got = seen[i + 1] as unknown[];
+      expect(got[0]).toBe(expected(row[0] as string));
+      expect(got[1]).toBe(Number.isFinite(row[1]) ? row[1] : undefined);
+      expect(got[2]).toBe(row[2]);
+      expect(got[3]).toBe(row[3]);
+    });
+  });
+
+  it('fails, and does not wait for ever, when the file cannot be written', async () => {
+    let writes = 0;
+    const broken = new Writable({
+      highWaterMark: 1024,
+      write(_chunk, _encoding, callback) {
+        writes += 1;
+        // Slow at first, so that the compressor's queue fills; then the disk is full.
+        setTimeout(() => callback(writes > 2 ? new Error('ENOSPC: no space left on device') : null), 5);
+      },
+    });
+    broken.on('error', () => undefined);
+    const writer = XlsxStreamWriter.create(broken, { columns: [{ header: 'Text' }], sheetName: () => 'Data' });
+    const rows: CellValue[][] = Array.from({ length: 2000 }, (_, i) => [`${i} ${'x'.repeat(200)} ${Math.random()}`]);
+    await expect(
+      (async () => {
+        for (let i = 0; i < 100; i += 1) await writer.addRows(rows);
+        await writer.finish();
+      })(),
+    ).rejects.toThrow(/ENOSPC/);
   });
 
   it('writes an empty result as a sheet with its header only', async () => {

@@ -11,8 +11,8 @@ import { ZipWriter, type ZipPartWriter } from './zip-writer.ts';
  * Why not exceljs' streaming WorkbookWriter, which the console otherwise uses: it builds a Row
  * and a Cell object per value, a model per cell and the XML through a generic writer, and then
  * deflates on the same thread; on a log row of 25 columns it wrote about 10 times slower than
- * this (docs/performance.md, "Export", has the figures and what was tried). This writer makes
- * the XML with string concatenation from precomputed cell addresses and nothing else.
+ * this (docs/performance.md, "Export", has the figures and what was tried). This writer writes
+ * the XML's bytes straight into the piece (see `addRows`).
  *
  * Cells: numbers as numbers, booleans as booleans, text as inline strings (no shared-string
  * table to grow), `null`, `undefined` and '' as no cell. Text is escaped for XML, characters XML
@@ -50,9 +50,10 @@ export const MAX_CELL_TEXT = 32_767;
 const SHEET_BYTES_MAX = 3_500_000_000;
 /** Bytes of XML gathered before they go to the zip as one piece. */
 const PIECE_BYTES = 1 << 20;
-/** Rows (or characters) of XML text joined before they are encoded into the piece. */
-const TEXT_ROWS = 32;
-const TEXT_CHARS = 64 * 1024;
+/** Room kept for a cell: its markup, a row's end, a number. Longer text is measured first. */
+const CELL_ROOM = 256;
+/** Text up to this long is copied byte by byte when it is plain ASCII; longer text is made as a string. */
+const SHORT_TEXT = 1024;
 
 const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -76,6 +77,10 @@ export function columnLetters(index: number): string {
 // surrogates (paired ones are fine, unpaired ones are not well-formed).
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is looked for
 const NEEDS_WORK = /[&<>\u0000-\u0008\u000B-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+// What the sheet's XML text may hold as it is: ASCII without markup or controls. Anything else is
+// escaped and turned into its UTF-8 bytes (see `sheetText`).
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is looked for
+const NOT_PLAIN = /[&<>\u0000-\u0008\u000B-\u001F\u0080-\uFFFF]/;
 // eslint-disable-next-line no-control-regex -- characters XML 1.0 cannot carry at all
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -105,10 +110,114 @@ export function neutraliseFormula(text: string): string {
 
 const isSpace = (code: number) => code === 32 || code === 9 || code === 10 || code === 13;
 
-function textCell(ref: string, text: string, style = ''): string {
-  const value = escapeXml(neutraliseFormula(text));
+/**
+ * Markup and text that does not go byte by byte into a piece (the sheet's head, text that needs
+ * escaping or is not ASCII) is made as a one-byte string of UTF-8 bytes, one character per byte
+ * (what `Buffer.toString('latin1')` gives), so that it is copied into the piece as it is.
+ */
+function utf8Bytes(text: string): string {
+  return Buffer.from(text, 'utf8').toString('latin1');
+}
+
+/** A cell's text as it goes into the sheet: neutralised, cut, escaped, as UTF-8 bytes. */
+function sheetText(text: string): string {
+  const value = neutraliseFormula(text);
+  return NOT_PLAIN.test(value) ? utf8Bytes(escapeXml(value)) : value;
+}
+
+/** The part of a text cell after its reference. */
+function textCellTail(text: string, style = ''): string {
   const preserve = isSpace(text.charCodeAt(0)) || isSpace(text.charCodeAt(text.length - 1)) ? ' xml:space="preserve"' : '';
-  return `<c r="${ref}"${style} t="inlineStr"><is><t${preserve}>${value}</t></is></c>`;
+  return `"${style} t="inlineStr"><is><t${preserve}>${sheetText(text)}</t></is></c>`;
+}
+
+/**
+ * Tails of text cells that needed escaping or encoding, by the text: log columns repeat a few
+ * words (enumerations shown as words, currency and item names, yes/no) on every row. Bounded so
+ * that a column of unique texts (chat lines) cannot grow it: once full, texts are made anew.
+ */
+const TAIL_CACHE_MAX = 4096;
+const TAIL_CACHE_TEXT = 64;
+
+/** A one-byte string (markup, or text as UTF-8 bytes) as bytes. */
+function bytesOf(text: string): Uint8Array {
+  return Uint8Array.from(Buffer.from(text, 'latin1'));
+}
+
+function latin1Of(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+}
+
+const ROW_OPEN = bytesOf('<row r="');
+const ROW_CLOSE = bytesOf('</row>');
+const NUMBER_OPEN = bytesOf('"><v>');
+const NUMBER_CLOSE = bytesOf('</v></c>');
+const TEXT_OPEN = bytesOf('" t="inlineStr"><is><t>');
+const TEXT_CLOSE = bytesOf('</t></is></c>');
+const TRUE_CELL = bytesOf('" t="b"><v>1</v></c>');
+const FALSE_CELL = bytesOf('" t="b"><v>0</v></c>');
+const QUOTE = 0x22;
+const GT = 0x3e;
+
+// Short copies in a loop: for the few bytes of markup, faster than a call into `set`.
+function copy(buf: Uint8Array, at: number, bytes: Uint8Array): number {
+  const n = bytes.length;
+  for (let i = 0; i < n; i += 1) buf[at + i] = bytes[i] as number;
+  return at + n;
+}
+
+function copyN(buf: Uint8Array, at: number, bytes: Uint8Array, n: number): number {
+  for (let i = 0; i < n; i += 1) buf[at + i] = bytes[i] as number;
+  return at + n;
+}
+
+/** ASCII text (a number's `String`) as bytes. */
+function writeAscii(buf: Uint8Array, at: number, text: string): number {
+  for (let i = 0; i < text.length; i += 1) buf[at + i] = text.charCodeAt(i);
+  return at + text.length;
+}
+
+/** A safe integer's decimal digits, as `String(value)` writes them. */
+function writeInt(buf: Uint8Array, at: number, value: number): number {
+  let p = at;
+  let v = value;
+  if (v < 0) {
+    buf[p++] = 0x2d;
+    v = -v;
+  }
+  const first = p;
+  do {
+    buf[p++] = 0x30 + (v % 10);
+    v = Math.floor(v / 10);
+  } while (v > 0);
+  // The digits came lowest first.
+  for (let i = first, j = p - 1; i < j; i += 1, j -= 1) {
+    const d = buf[i] as number;
+    buf[i] = buf[j] as number;
+    buf[j] = d;
+  }
+  return p;
+}
+
+/**
+ * A text cell's tail when the text can be copied as it is: printable ASCII without markup,
+ * starting with nothing a formula starts with and with no space at either end. Answers the
+ * end, or -1 when the text needs the careful way (`textCellTail`).
+ */
+function writePlainText(buf: Uint8Array, at: number, text: string): number {
+  const n = text.length;
+  const first = text.charCodeAt(0);
+  const last = text.charCodeAt(n - 1);
+  // '=' '+' '-' '@' start a formula; a space at either end needs xml:space="preserve".
+  if (first === 61 || first === 43 || first === 45 || first === 64 || first === 32 || last === 32) return -1;
+  let p = copy(buf, at, TEXT_OPEN);
+  for (let i = 0; i < n; i += 1) {
+    const code = text.charCodeAt(i);
+    // Printable ASCII other than & < >; controls (tab, CR, line feed too) take the careful way.
+    if (code < 0x20 || code > 0x7e || code === 38 || code === 60 || code === 62) return -1;
+    buf[p++] = code;
+  }
+  return copy(buf, p, TEXT_CLOSE);
 }
 
 function sheetName(raw: string, taken: Set<string>): string {
@@ -126,18 +235,21 @@ export class XlsxStreamWriter {
   private readonly zip: ZipWriter;
   private readonly options: XlsxWriterOptions;
   private readonly letters: string[];
+  /** `<c r="` and the column's letters, per column, as bytes. */
+  private readonly cellStarts: Uint8Array[];
+  private readonly tails = new Map<string, Uint8Array>();
   private readonly rowsPerSheet: number;
   private readonly sheetNames: string[] = [];
   private readonly taken = new Set<string>();
   private readonly sheetHead: string;
   private part: ZipPartWriter | undefined;
   /**
-   * XML goes from strings into a piece buffer a few rows at a time: turning one long
-   * concatenated string into bytes at once costs three times as much (V8 flattens a rope of
-   * millions of parts), while short ones flatten in cache.
+   * The rows' XML is written straight into a piece, byte by byte: markup from byte arrays made
+   * once, numbers digit by digit, ASCII text copied as it is. Making it as strings first made a
+   * string for every part of every cell (a hundred per row, all garbage a moment later) and then
+   * cost a pass to turn them into bytes; that was most of the writer's time (docs/performance.md,
+   * "Export", third pass). Only text that needs escaping or is not ASCII goes through a string.
    */
-  private text = '';
-  private textRows = 0;
   private piece: Buffer = Buffer.allocUnsafeSlow(PIECE_BYTES);
   private used = 0;
   /**
@@ -158,9 +270,10 @@ export class XlsxStreamWriter {
     this.options = options;
     this.zip = new ZipWriter(output, { level: options.level ?? 1, modified: options.created ?? new Date() });
     this.letters = options.columns.map((_, i) => columnLetters(i));
+    this.cellStarts = this.letters.map((l) => bytesOf(`<c r="${l}`));
     this.rowsPerSheet = Math.max(1, Math.min(MAX_ROWS_PER_SHEET, options.rowsPerSheet ?? MAX_ROWS_PER_SHEET));
     const cols = options.columns.map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width ?? 16}" customWidth="1"/>`).join('');
-    const header = options.columns.map((c, i) => textCell(`${this.letters[i] ?? 'A'}1`, c.header, ' s="1"')).join('');
+    const header = options.columns.map((c, i) => `<c r="${this.letters[i] ?? 'A'}1${textCellTail(c.header, ' s="1"')}`).join('');
     // The header row stays in view while scrolling (a frozen pane under row 1).
     this.sheetHead =
       `${XML_HEAD}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>` +
@@ -181,18 +294,18 @@ export class XlsxStreamWriter {
     return this.zip.bytes;
   }
 
-  /** Encodes the gathered text into the piece, sending the piece off first when it would not fit. */
-  private async spill(): Promise<void> {
-    const text = this.text;
-    this.text = '';
-    this.textRows = 0;
-    if (text.length === 0) return;
-    if (this.used + text.length * 3 > this.piece.length) await this.flushPiece();
-    if (text.length * 3 > this.piece.length) {
-      await this.send(Buffer.from(text, 'utf8'));
-      return;
+  /** Makes room for `bytes` more in the piece, sending the piece off first when they would not fit. */
+  private async room(bytes: number): Promise<void> {
+    if (this.used + bytes > this.piece.length) await this.flushPiece();
+  }
+
+  /** Writes markup or text made as a one-byte string (`utf8Bytes`): one character, one byte. */
+  private async writeText(text: string): Promise<void> {
+    for (let from = 0; from < text.length; from += PIECE_BYTES) {
+      const part = text.slice(from, from + PIECE_BYTES);
+      await this.room(part.length);
+      this.used += this.piece.write(part, this.used, 'latin1');
     }
-    this.used += this.piece.write(text, this.used, 'utf8');
   }
 
   private async flushPiece(): Promise<void> {
@@ -216,13 +329,12 @@ export class XlsxStreamWriter {
     this.part = await this.zip.openFile(`xl/worksheets/sheet${index + 1}.xml`);
     this.sheetRows = 0;
     this.sheetBytes = 0;
-    this.text = this.sheetHead;
+    await this.writeText(this.sheetHead);
   }
 
   private async closeSheet(): Promise<void> {
     if (!this.part) return;
-    this.text += '</sheetData></worksheet>';
-    await this.spill();
+    await this.writeText('</sheetData></worksheet>');
     await this.flushPiece();
     await this.part.close();
     this.part = undefined;
@@ -230,33 +342,88 @@ export class XlsxStreamWriter {
 
   /** Appends rows; each holds one value per column, in column order. */
   async addRows(rows: readonly (readonly CellValue[])[]): Promise<void> {
-    const letters = this.letters;
-    const width = letters.length;
+    const starts = this.cellStarts;
+    const width = starts.length;
+    const digits = this.digits;
     for (const row of rows) {
-      if (!this.part || this.sheetRows >= this.rowsPerSheet || this.sheetBytes + this.used + this.text.length * 3 > SHEET_BYTES_MAX) {
+      if (!this.part || this.sheetRows >= this.rowsPerSheet || this.sheetBytes + this.used > SHEET_BYTES_MAX) {
         await this.closeSheet();
         await this.openSheet();
       }
       this.sheetRows += 1;
       this.total += 1;
-      const r = this.sheetRows + 1;
-      let xml = `<row r="${r}">`;
+      // The row's number, as the digits every cell's reference ends with.
+      const nd = writeInt(digits, 0, this.sheetRows + 1);
+      await this.room(CELL_ROOM);
+      let buf = this.piece;
+      let p = copy(buf, this.used, ROW_OPEN);
+      p = copyN(buf, p, digits, nd);
+      buf[p++] = QUOTE;
+      buf[p++] = GT;
       for (let c = 0; c < width; c += 1) {
         const value = row[c];
         if (value === null || value === undefined || value === '') continue;
-        const ref = (letters[c] as string) + r;
+        if (typeof value === 'string' && (value.length > SHORT_TEXT || p + value.length + CELL_ROOM > buf.length)) {
+          // Long text, or a piece near its end: the cell is made as a string and written whole.
+          this.used = p;
+          await this.writeText(latin1Of(starts[c] as Uint8Array) + latin1Of(digits.subarray(0, nd)) + latin1Of(this.textTail(value)));
+          buf = this.piece;
+          p = this.used;
+          continue;
+        }
+        if (p + CELL_ROOM > buf.length) {
+          this.used = p;
+          await this.flushPiece();
+          buf = this.piece;
+          p = 0;
+        }
+        p = copy(buf, p, starts[c] as Uint8Array);
+        p = copyN(buf, p, digits, nd);
         if (typeof value === 'number') {
-          if (Number.isFinite(value)) xml += `<c r="${ref}"><v>${value}</v></c>`;
+          if (!Number.isFinite(value)) {
+            // No cell: step back over the reference already written.
+            p -= (starts[c] as Uint8Array).length + nd;
+            continue;
+          }
+          p = copy(buf, p, NUMBER_OPEN);
+          p = Number.isSafeInteger(value) ? writeInt(buf, p, value) : writeAscii(buf, p, String(value));
+          p = copy(buf, p, NUMBER_CLOSE);
         } else if (typeof value === 'string') {
-          xml += textCell(ref, value);
+          const plainEnd = writePlainText(buf, p, value);
+          if (plainEnd >= 0) {
+            p = plainEnd;
+          } else {
+            // The text needs escaping, encoding or a formula guard: its tail is made as a string
+            // (once, for a short text), and may be up to six bytes per character.
+            const tail = this.textTail(value);
+            if (p + tail.length > buf.length) {
+              this.used = p;
+              await this.flushPiece();
+              buf = this.piece;
+              p = 0;
+            }
+            p = copy(buf, p, tail);
+          }
         } else {
-          xml += `<c r="${ref}" t="b"><v>${value ? 1 : 0}</v></c>`;
+          p = copy(buf, p, value ? TRUE_CELL : FALSE_CELL);
         }
       }
-      this.text += `${xml}</row>`;
-      this.textRows += 1;
-      if (this.textRows >= TEXT_ROWS || this.text.length >= TEXT_CHARS) await this.spill();
+      p = copy(buf, p, ROW_CLOSE);
+      this.used = p;
     }
+  }
+
+  /** Digits of the current row's number. */
+  private readonly digits = new Uint8Array(24);
+
+  /** The bytes of a text cell after its reference, kept for short texts (log columns repeat a few words). */
+  private textTail(value: string): Uint8Array {
+    let tail = this.tails.get(value);
+    if (tail === undefined) {
+      tail = bytesOf(textCellTail(value));
+      if (value.length <= TAIL_CACHE_TEXT && this.tails.size < TAIL_CACHE_MAX) this.tails.set(value, tail);
+    }
+    return tail;
   }
 
   /** Closes the last sheet, writes the workbook's other parts; answers the file's size. */

@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import type { Writable } from 'node:stream';
+import type { TransformOptions, Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
@@ -7,13 +7,13 @@ import zlib from 'node:zlib';
  * A zip archive written front to back onto a stream, for the `.xlsx` exports: small parts are
  * deflated whole; a large part (a worksheet) is written in pieces as they come, never held.
  *
- * A streamed part is deflated piece by piece, each piece on its own in libuv's thread pool
- * (`zlib.deflateRaw` with a sync flush instead of a final block, the way pigz splits its work),
- * so compressing runs beside the JavaScript that makes the next piece instead of after it, and
- * several pieces can be in flight at once. The pieces are concatenated in order: a fresh
- * compressor never refers back before its own start, so the joined blocks are one valid deflate
- * stream, closed by an empty final block. The price is a slightly larger file (no back
- * references across a piece boundary, about 1% at 1 MB pieces).
+ * A streamed part goes through one deflate stream (`zlib.createDeflateRaw`), which compresses
+ * each piece in libuv's thread pool while the caller makes the next ones: up to `inFlight` pieces
+ * wait in its queue, and its output is written out as it comes. An earlier version deflated each
+ * piece with a compressor of its own (`zlib.deflateRaw` with a sync flush, the way pigz splits its
+ * work, several at once); making a compressor per megabyte cost the calling thread more than
+ * the deflating saved, and on two cores a second deflating thread only took the core the rows
+ * were made on (docs/performance.md, "Export", third pass).
  *
  * Sizes and CRC are known only at the end of a streamed part, so its local header has the
  * "data descriptor follows" flag and zeros, and the descriptor after the data carries them, as
@@ -23,9 +23,10 @@ import zlib from 'node:zlib';
  */
 
 const deflateRaw = promisify(zlib.deflateRaw);
-const SYNC_FLUSH = { finishFlush: zlib.constants.Z_SYNC_FLUSH, chunkSize: 128 * 1024 };
-/** An empty final deflate block: ends a stream of sync-flushed pieces. */
-const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
+/** Output pieces of the compressor. */
+const OUT_CHUNK = 128 * 1024;
+/** The size of the pieces a streamed part is written in (the xlsx writer's), for the compressor's queue. */
+const IN_PIECE = 1 << 20;
 const LIMIT_32 = 0xffff_ffff;
 
 /** Flags: bit 3, sizes in a data descriptor after the data; bit 11, names are UTF-8. */
@@ -61,7 +62,7 @@ function dosTime(at: Date): { time: number; date: number } {
 export interface ZipWriterOptions {
   /** zlib level: 1 (fastest) is the default; text compresses about 10 to 1 even so. */
   level?: number;
-  /** Pieces of a streamed part being compressed at once. */
+  /** Pieces of a streamed part waiting for the compressor, at most. */
   inFlight?: number;
   /** The modification time of every part. */
   modified?: Date;
@@ -144,30 +145,52 @@ export class ZipWriter {
     const name = Buffer.from(path, 'utf8');
     const entry: CentralEntry = { name, flags: FLAG_UTF8 | FLAG_DESCRIPTOR, crc: 0, compressed: 0, size: 0, offset: this.offset };
     await this.emit(this.localHeader(name, entry.flags, 0, 0, 0));
-    const level = this.level;
-    // Compressions started, in order; each is written out once it and those before it are done.
-    const pending: { compressed: Promise<Buffer>; data: Buffer; release: ((data: Buffer) => void) | undefined }[] = [];
-    const flushOne = async () => {
-      const next = pending.shift();
-      if (!next) return;
-      const piece = await next.compressed;
-      next.release?.(next.data);
-      entry.compressed += piece.length;
-      await this.emit(piece);
+    // One compressor for the part: it deflates each piece in the thread pool while the caller
+    // makes the next ones (up to `inFlight` pieces wait in its queue), and hands its output on
+    // here as it comes, held back while the file's stream is full.
+    const options: zlib.ZlibOptions & TransformOptions = { level: this.level, chunkSize: OUT_CHUNK, writableHighWaterMark: this.inFlight * IN_PIECE };
+    const deflate = zlib.createDeflateRaw(options);
+    let failed: Error | undefined;
+    deflate.on('error', (error) => {
+      failed ??= error;
+    });
+    // A file that cannot be written (a full disk) stops the compressor too, so that a caller
+    // waiting for room in its queue is let go with the error instead of waiting for ever.
+    const outFailed = (error: Error) => {
+      failed ??= error;
+      deflate.destroy(error);
     };
+    this.out.once('error', outFailed);
+    deflate.on('data', (piece: Buffer) => {
+      entry.compressed += piece.length;
+      this.offset += piece.length;
+      if (!this.out.write(piece)) {
+        deflate.pause();
+        this.out.once('drain', () => deflate.resume());
+      }
+    });
+    const ended = new Promise<void>((resolve, reject) => {
+      deflate.once('end', resolve);
+      deflate.once('close', () => (failed ? reject(failed) : resolve()));
+    });
+    // Awaited at `close`; a failure before then is thrown by the next `write`.
+    ended.catch(() => undefined);
     return {
       write: async (data: Buffer, release?: (data: Buffer) => void) => {
+        if (failed) throw failed;
         if (data.length === 0) return;
         entry.crc = zlib.crc32(data, entry.crc);
         entry.size += data.length;
         if (entry.size > LIMIT_32) throw new ZipTooLargeError();
-        pending.push({ compressed: deflateRaw(data, { level, ...SYNC_FLUSH }), data, release });
-        while (pending.length >= this.inFlight) await flushOne();
+        // The callback comes once the compressor is done with the piece: it may be reused.
+        const room = deflate.write(data, release ? () => release(data) : undefined);
+        if (!room) await once(deflate, 'drain');
       },
       close: async () => {
-        while (pending.length > 0) await flushOne();
-        entry.compressed += FINAL_BLOCK.length;
-        await this.emit(FINAL_BLOCK);
+        if (failed) throw failed;
+        deflate.end();
+        await ended;
+        this.out.off('error', outFailed);
         if (entry.compressed > LIMIT_32) throw new ZipTooLargeError();
         const descriptor = Buffer.alloc(16);
         descriptor.writeUInt32LE(0x08074b50, 0);
