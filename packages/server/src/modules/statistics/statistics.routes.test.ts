@@ -107,8 +107,11 @@ function simulate(seed: number, roles = 120) {
       for (let s = 0; s < sessions; s += 1) {
         const time = at(day, Math.floor(random() * 24), Math.floor(random() * 60));
         if (time > t.clock.now) continue;
-        logins.push({ ...base(role, `login-${role.id}-${day}-${s}`, time, 'login'), ip: '10.0.0.1', device_model: 'm', os_version: '1', network: 'wifi', is_first_login: false, online_seconds: 0 });
-        logins.push({ ...base(role, `logout-${role.id}-${day}-${s}`, time + 60_000, 'logout'), ip: '10.0.0.1', device_model: 'm', os_version: '1', network: 'wifi', is_first_login: false, online_seconds: 60 });
+        // Every fifth role also plays on another platform through another channel, so a late
+        // first login can move the role's first-login dims (and everything counted under them).
+        const where = Number(role.id.slice(1)) % 5 === 0 && random() < 0.5 ? { ...role, platform: role.platform === 'ios' ? 'android' : 'ios', channel: role.channel === 'taptap' ? 'appstore' : 'taptap' } : role;
+        logins.push({ ...base(where, `login-${role.id}-${day}-${s}`, time, 'login'), ip: '10.0.0.1', device_model: 'm', os_version: '1', network: 'wifi', is_first_login: false, online_seconds: 0 });
+        logins.push({ ...base(where, `logout-${role.id}-${day}-${s}`, time + 60_000, 'logout'), ip: '10.0.0.1', device_model: 'm', os_version: '1', network: 'wifi', is_first_login: false, online_seconds: 60 });
         if (random() < 0.15) {
           const product = random() < 0.5 ? 'p.small' : 'p.big';
           const status = random() < 0.85 ? 1 : 2;
@@ -162,19 +165,23 @@ const dayOf = (time: number) => Math.floor((time + 8 * 3_600_000) / DAY);
 function truth(sim: ReturnType<typeof simulate>, filter: (r: Role) => boolean = () => true) {
   const roles = new Map(sim.people.map((r) => [r.id, r]));
   const allLogins = sim.logins.filter((e) => e.b_event_name === 'login');
-  // Activity of roles is counted where the role is; a first day (of a role, account or device)
-  // under the dims of its first event; a device's activity anywhere.
-  const logins = allLogins.filter((e) => filter(roles.get(e.b_role_id as string) as Role));
-  const active = new Map<string, Set<number>>();
-  const activeDevices = new Map<string, Set<number>>();
-  const firstOf = (by: string) => {
+  /** Where an event was: its role with the event's own region, channel and platform. */
+  const dimsOf = (e: Event): Role => ({ ...(roles.get(e.b_role_id as string) as Role), zone: e.b_zone_id as number, channel: e.b_channel_id as string, platform: e.b_platform as string });
+  const firstEventOf = (by: string) => {
     const first = new Map<string, Event>();
     for (const e of allLogins) {
       const seen = first.get(e[by] as string);
       if (!seen || e.b_timestamp < seen.b_timestamp) first.set(e[by] as string, e);
     }
-    return new Map([...first].filter(([, e]) => filter(roles.get(e.b_role_id as string) as Role)).map(([id, e]) => [id, dayOf(e.b_timestamp)]));
+    return first;
   };
+  // Activity of roles is counted under the dims of the role's first login; a first day (of a
+  // role, account or device) under the dims of its first event; a device's activity anywhere.
+  const firstLogin = firstEventOf('b_role_id');
+  const logins = allLogins.filter((e) => filter(dimsOf(firstLogin.get(e.b_role_id as string) as Event)));
+  const active = new Map<string, Set<number>>();
+  const activeDevices = new Map<string, Set<number>>();
+  const firstOf = (by: string) => new Map([...firstEventOf(by)].filter(([, e]) => filter(dimsOf(e))).map(([id, e]) => [id, dayOf(e.b_timestamp)]));
   for (const e of logins) {
     const role = e.b_role_id as string;
     active.set(role, (active.get(role) ?? new Set()).add(dayOf(e.b_timestamp)));

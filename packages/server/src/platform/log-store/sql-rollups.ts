@@ -174,7 +174,7 @@ async function applyLogins(db: RollupDb, clock: DayClock, rows: readonly LogRow[
     const moved = await setFirsts(db, kind === 'player' ? 'role' : 'device', [...firsts[kind === 'player' ? 'role' : 'device'].values()]);
     // One read of the active days a month either side of the new ones serves both counts.
     const newDays = inserted.map((a) => a.day);
-    const near = inserted.length === 0 ? new Map<string, number[]>() : await activeDays(db, kind, inserted.map((a) => a.id), Math.min(...newDays) - REACH, Math.max(...newDays) + REACH);
+    const near = inserted.length === 0 ? new Map<string, number[]>() : await activeDays(db, kind, inserted.map((a) => a.id), { from: Math.min(...newDays) - REACH, to: Math.max(...newDays) + REACH });
     await countRetention(db, kind, inserted, moved, retention, near);
     if (kind === 'player') await countActive(db, inserted, moved, daily, near);
   }
@@ -268,11 +268,13 @@ async function setFirsts(db: RollupDb, kind: string, candidates: readonly FirstS
   return { moved, unchanged };
 }
 
-/** Active days of some ids within [from, to]. */
-async function activeDays(db: RollupDb, kind: RetentionKind, ids: readonly string[], from: number, to: number): Promise<Map<string, number[]>> {
+/** Active days of some ids within [from, to], or all of them without a range. */
+async function activeDays(db: RollupDb, kind: RetentionKind, ids: readonly string[], range?: { from: number; to: number }): Promise<Map<string, number[]>> {
   const out = new Map<string, number[]>();
   for (const part of chunks([...new Set(ids)])) {
-    const rows = await db.selectFrom('stat_activity').select(['id', 'day']).where('kind', '=', kind).where('id', 'in', part).where('day', '>=', from).where('day', '<=', to).execute();
+    let query = db.selectFrom('stat_activity').select(['id', 'day']).where('kind', '=', kind).where('id', 'in', part);
+    if (range) query = query.where('day', '>=', range.from).where('day', '<=', range.to);
+    const rows = await query.execute();
     for (const r of rows) {
       const days = out.get(r.id) ?? [];
       days.push(Number(r.day));
@@ -317,7 +319,7 @@ async function countRetention(
   // first day stayed, the days near its new ones (within a month of them); one whose first day
   // moved (a late event), its days from the new first day to a month after the old one.
   const late = [...touched].filter(([, e]) => e.before && e.before !== e.after).map(([id]) => id);
-  const lateDays = late.length === 0 ? new Map<string, number[]>() : await activeDays(db, kind, late, Math.min(...late.map((id) => touched.get(id)?.after.day ?? 0)), Math.max(...late.map((id) => touched.get(id)?.before?.day ?? 0)) + MAX_RETENTION_DAY);
+  const lateDays = late.length === 0 ? new Map<string, number[]>() : await activeDays(db, kind, late, { from: Math.min(...late.map((id) => touched.get(id)?.after.day ?? 0)), to: Math.max(...late.map((id) => touched.get(id)?.before?.day ?? 0)) + MAX_RETENTION_DAY });
   for (const [id, e] of touched) {
     const all = !e.before ? [...e.added] : e.before === e.after ? (near.get(id) ?? []) : (lateDays.get(id) ?? []);
     if (e.before) for (const day of all) if (!e.added.has(day)) add(e.before, day, -1);
@@ -372,7 +374,8 @@ async function countActive(
   for (const a of inserted) newDays.set(a.id, [...(newDays.get(a.id) ?? []), a.day]);
 
   if (relocated.size > 0) {
-    const all = await activeDays(db, 'player', [...relocated.keys()], Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
+    // Every active day moves with the role (no range: PostgreSQL's integer \`day\` takes no "unbounded" sentinel).
+    const all = await activeDays(db, 'player', [...relocated.keys()]);
     for (const [id, m] of relocated) {
       const days = all.get(id) ?? [];
       const added = new Set(newDays.get(id) ?? []);
