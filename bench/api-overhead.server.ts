@@ -10,8 +10,9 @@
  *   serialized on every request by Fastify's default `JSON.stringify`. No SQL.
  * - `GET /sql/areas`, `GET /sql/players`: the SQL the console runs for `GET /api/gm/admin/areas`
  *   and `GET /api/gm/admin/players?size=20` (recorded once at start from the console's own code
- *   through Kysely's query log), prepared once on the driver, run per request; the rows are turned
- *   into the same JSON by the same mapping functions (`regionOf`, `toPlayer`).
+ *   through Kysely's query log), prepared once on the driver and read as the console's connection
+ *   reads (`cachingStatements`), run per request; the rows are turned into the same JSON by the
+ *   same mapping functions (`regionOf`, `toPlayer`).
  *
  * Prints `listening <port>` when ready.
  */
@@ -19,7 +20,7 @@ import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
 import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
 import { countBound } from '@gm/contract/players.contract.ts';
-import { openDatabase } from '../packages/server/src/db/database.ts';
+import { cachingStatements, openDatabase } from '../packages/server/src/db/database.ts';
 import type { DB } from '../packages/server/src/db/schema.ts';
 import { DEFAULT_CONFIG } from '../packages/server/src/app.ts';
 import { createEmbeddedGateway, regionOf } from '../packages/server/src/game/world/embedded-gateway.ts';
@@ -54,7 +55,10 @@ const playersAnswer = await gateway.listPlayers(playerQuery);
 const playerSql = [...recorded];
 if (areaSql.length !== 2 || playerSql.length !== 2) throw new Error(`expected 2 + 2 queries, recorded ${areaSql.length} + ${playerSql.length}`);
 
-const prepare = (q: CompiledQuery) => ({ statement: sqlite.prepare(q.sql), parameters: q.parameters as unknown[] });
+// Read as the console's connection reads (database.ts: rows as arrays, objects built by a function
+// compiled per statement): the same driver path, so the SQL side is not charged a row cost the console no longer pays.
+const statements = cachingStatements(sqlite);
+const prepare = (q: CompiledQuery) => ({ statement: statements.prepare(q.sql), parameters: q.parameters as unknown[] });
 const [regionsSql, jobsSql] = areaSql.map(prepare) as [ReturnType<typeof prepare>, ReturnType<typeof prepare>];
 const [pageSql, countSql] = playerSql.map(prepare) as [ReturnType<typeof prepare>, ReturnType<typeof prepare>];
 
@@ -64,9 +68,9 @@ const barePage = { code: 0, message: 'success', result: playersAnswer };
 app.get('/bare', async () => barePage);
 
 app.get('/sql/areas', async () => {
-  const regions = (regionsSql.statement.all(...regionsSql.parameters) as GameRegionRow[]).map(regionOf).filter((r) => r.mergedInto === null);
+  const regions = (regionsSql.statement.all(regionsSql.parameters) as GameRegionRow[]).map(regionOf).filter((r) => r.mergedInto === null);
   const slice = regions.slice(areaQuery.page * areaQuery.size, (areaQuery.page + 1) * areaQuery.size);
-  const jobs = new Map((jobsSql.statement.all(...jobsSql.parameters) as JobRow[]).map((j) => [j.subject, j]));
+  const jobs = new Map((jobsSql.statement.all(jobsSql.parameters) as JobRow[]).map((j) => [j.subject, j]));
   const results = slice.map((r) => {
     const job = jobs.get(r.id);
     return { ...r, autoCloseJob: job ? { id: job.id, at: job.due_at, createdBy: job.created_by } : null };
@@ -76,8 +80,8 @@ app.get('/sql/areas', async () => {
 
 app.get('/sql/players', async () => {
   const now = Date.now();
-  const rows = pageSql.statement.all(...pageSql.parameters) as GamePlayerRow[];
-  const { n } = countSql.statement.get(...countSql.parameters) as { n: number };
+  const rows = pageSql.statement.all(pageSql.parameters) as GamePlayerRow[];
+  const [{ n }] = countSql.statement.all(countSql.parameters) as [{ n: number }];
   const bound = countBound(playerQuery.page, playerQuery.size);
   const result = { results: rows.map((r) => toPlayer(r, now)), total: Math.min(n, bound), page: playerQuery.page, size: playerQuery.size, totalCapped: n > bound };
   return { code: 0, message: 'success', result };

@@ -11,6 +11,7 @@ import {
   type DatabaseMetadata,
   type SchemaMetadata,
   type SqliteDatabase,
+  type SqliteStatement,
   type TableMetadata,
   type Transaction,
 } from 'kysely';
@@ -83,18 +84,81 @@ class CurrentSchemaPostgresDialect extends PostgresDialect {
 /** Prepared SQLite statements kept per connection (distinct SQL texts; the least recently used go first). */
 export const SQLITE_STATEMENT_CACHE_SIZE = 500;
 
+type Row = Record<string, unknown>;
+
+/**
+ * A function that turns one raw row (an array in column order) into the object better-sqlite3
+ * would have made: `{ "role_id": r[0], ... }`, compiled once per statement. better-sqlite3 builds
+ * each row object key by key from C++, which on a 20-row page of the 29-column player table costs
+ * twice as much as reading the same rows as arrays and building the objects here (docs/performance.md,
+ * "API overhead"). A repeated name keeps its last value, as there. Names enter the code only as
+ * JSON string literals; `__proto__` (which a literal key would turn into the prototype) is not
+ * compiled at all: such a statement keeps better-sqlite3's own objects.
+ */
+function rowBuilder(names: readonly string[]): ((raw: unknown[]) => Row) | null {
+  if (names.includes('__proto__')) return null;
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- column names as JSON literals only
+  return new Function('r', `return {${names.map((name, i) => `${JSON.stringify(name)}: r[${i}]`).join(', ')}};`) as (raw: unknown[]) => Row;
+}
+
+/** A kept statement as Kysely sees it, plus whether it is still being iterated. */
+type KeptStatement = SqliteStatement & { readonly busy: boolean };
+
+/**
+ * A reading statement that reads its rows as arrays and builds the objects with `rowBuilder`.
+ * The builder follows the statement's columns: SQLite re-prepares a kept statement when the
+ * schema changes, so a row of another width rebuilds it (a column added or dropped by another
+ * connection); this connection's own schema changes empty the cache (`cachingStatements`).
+ */
+function objectRows(statement: SQLite.Statement): KeptStatement {
+  const columns = () => statement.columns().map((c) => c.name);
+  let names = columns();
+  let build = rowBuilder(names);
+  if (!build) return statement;
+  statement.raw(true);
+  const toObject = (raw: unknown[]): Row => {
+    if (raw.length !== names.length) {
+      names = columns();
+      build = rowBuilder(names) ?? ((r) => Object.fromEntries(names.map((name, i) => [name, r[i]])));
+    }
+    return (build as (raw: unknown[]) => Row)(raw);
+  };
+  return {
+    reader: true,
+    get busy() {
+      return statement.busy;
+    },
+    all(parameters: readonly unknown[]) {
+      const rows = statement.all(parameters);
+      for (let i = 0; i < rows.length; i += 1) rows[i] = toObject(rows[i] as unknown[]);
+      return rows;
+    },
+    run: (parameters: readonly unknown[]) => statement.run(parameters),
+    // Closing this iterator (return, break) closes the statement's, so it is no longer busy.
+    *iterate(parameters: readonly unknown[]) {
+      for (const raw of statement.iterate(parameters) as IterableIterator<unknown[]>) yield toObject(raw);
+    },
+  };
+}
+
+/** Statements that change the schema: the columns of kept statements may change with them. */
+const SCHEMA_CHANGE = /^\s*(create|alter|drop)\s/i;
+
 /**
  * better-sqlite3 compiles a statement on every `prepare`, and Kysely prepares each query it runs:
  * for a short read that is as long as running it (docs/performance.md, "API overhead"). The
  * connection Kysely sees keeps its statements by SQL text and reuses them; the parameters are
  * bound per run, so a statement is only ever the same SQL. SQLite re-prepares a kept statement
  * by itself when the schema changes. A statement still being iterated (a stream) is not reused.
+ * Reading statements build their row objects from arrays (`objectRows`).
  */
-export function cachingStatements(sqlite: SQLite.Database, size = SQLITE_STATEMENT_CACHE_SIZE): SqliteDatabase {
-  const cache = new Map<string, SQLite.Statement>();
+export function cachingStatements(sqlite: SQLite.Database, size = SQLITE_STATEMENT_CACHE_SIZE): SqliteDatabase & { prepare(text: string): KeptStatement } {
+  const cache = new Map<string, KeptStatement>();
+  const wrap = (statement: SQLite.Statement): KeptStatement => (statement.reader ? objectRows(statement) : (statement));
   return {
     close: () => sqlite.close(),
     prepare(text: string) {
+      if (SCHEMA_CHANGE.test(text)) cache.clear();
       const kept = cache.get(text);
       if (kept && !kept.busy) {
         // Most recently used last: Map keeps insertion order.
@@ -102,7 +166,7 @@ export function cachingStatements(sqlite: SQLite.Database, size = SQLITE_STATEME
         cache.set(text, kept);
         return kept;
       }
-      const statement = sqlite.prepare(text);
+      const statement = wrap(sqlite.prepare(text));
       if (kept) return statement;
       if (cache.size >= size) cache.delete(cache.keys().next().value as string);
       cache.set(text, statement);

@@ -92,6 +92,25 @@ describe('cachingStatements (SQLite)', () => {
     db.close();
   });
 
+  it('builds the same row objects as better-sqlite3 (repeated names, __proto__, blobs, nulls), also after a change of columns', () => {
+    const raw = new SQLite(':memory:');
+    const db = cachingStatements(raw);
+    raw.exec("create table t (a integer, b text, c blob); insert into t values (1, 'x', x'0102'), (2, null, null)");
+    const texts = ['select * from t order by a', 'select a, b as a, c from t order by a', 'select a as "__proto__", b from t order by a', 'select a as "x y", b as "\'" from t'];
+    for (const text of texts) {
+      expect(db.prepare(text).all([])).toEqual(raw.prepare(text).all());
+      expect([...db.prepare(text).iterate([])]).toEqual(raw.prepare(text).all());
+    }
+    const star = db.prepare('select * from t order by a');
+    // This connection's own schema change empties the cache; another's is seen by the row width.
+    db.prepare('alter table t rename column b to renamed').run([]);
+    expect(db.prepare('select * from t order by a').all([])).toEqual(raw.prepare('select * from t order by a').all());
+    raw.exec('alter table t add column d integer default 7');
+    expect(star.all([])).toEqual(raw.prepare('select * from t order by a').all());
+    expect(db.prepare('select * from t order by a').all([])[0]).toEqual({ a: 1, renamed: 'x', c: Buffer.from([1, 2]), d: 7 });
+    db.close();
+  });
+
   it('does not hand out a statement that is still being iterated', () => {
     const raw = new SQLite(':memory:');
     const db = cachingStatements(raw);
