@@ -1,8 +1,10 @@
-import { Progress } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnnouncementInput } from '@gm/contract/announcements.contract.ts';
 import { formatStamp } from '../../shared/format.ts';
 import { plainText, RichText } from './rich-text.tsx';
+
+const AnnouncementProgress = lazy(() => import('./announcement-progress.tsx').then((m) => ({ default: m.AnnouncementProgress })));
 
 /** What the preview needs; a form being filled in may lack any of it. */
 export type PreviewFields = Partial<
@@ -71,7 +73,11 @@ export function AnnouncementPreview({ fields, board }: { fields: PreviewFields; 
             {fields.secondaryTitle ? <div className="gm-game-subtitle">{fields.secondaryTitle}</div> : null}
             <EffectiveLine fields={fields} />
             {fields.image ? <img className="gm-game-image" src={fields.image} alt={fields.title ?? ''} /> : <div className="gm-game-image-missing">{t('preview.noImage')}</div>}
-            {fields.progress ? <Progress percent={fields.progress} size="small" /> : null}
+            {fields.progress ? (
+              <Suspense fallback={null}>
+                <AnnouncementProgress percent={fields.progress} />
+              </Suspense>
+            ) : null}
             <RichText html={fields.content ?? ''} />
             <JumpButton fields={fields} />
           </div>

@@ -23,6 +23,7 @@ import {
 import { P } from '@gm/contract/permissions.ts';
 import { isApiError } from '../../shared/api-client.ts';
 import { useCan } from '../../shared/components/permission.tsx';
+import { lazyDialog } from '../../shared/components/lazy-dialog.tsx';
 import { PageContainer } from '../../shared/components/page-container.tsx';
 import { showError, showSuccess } from '../../shared/feedback.ts';
 import { formatStamp, STAMP_FORMAT } from '../../shared/format.ts';
@@ -31,12 +32,16 @@ import { paths } from '../../shared/paths.ts';
 import { translateKey } from '../../shared/translate.ts';
 import { useRegionOptions } from '../../shared/region-options.queries.ts';
 import { mailHrefs, parseMailId, parseRoleIds } from './mail-filters.ts';
-import { MailImportDialog } from './mail-import-dialog.tsx';
 import { findItem, MailItemsField } from './mail-items-field.tsx';
 import { mailLabel } from './mail-labels.ts';
 import { useMailLanguage } from './mail-parts.tsx';
-import { MailSendDialog, type MailToSend } from './mail-send-dialog.tsx';
+import type { MailToSend } from './mail-send-dialog.tsx';
 import { itemCatalogueQueryOptions, mailDetailQueryOptions, mailKeys, useCreateMail, useUpdateMail } from './mails.queries.ts';
+
+// Loaded when first opened: the import's Excel upload (antd Upload and Progress, about 14 KB as
+// sent) would otherwise come with every visit to the mail form (docs/performance.md, "First visit").
+const MailImportDialog = lazyDialog(() => import('./mail-import-dialog.tsx').then((m) => m.MailImportDialog), (p) => p.open);
+const MailSendDialog = lazyDialog(() => import('./mail-send-dialog.tsx').then((m) => m.MailSendDialog), (p) => p.mail !== null);
 
 type FieldData = Parameters<FormInstance<MailFormValues>['setFields']>[0][number];
 

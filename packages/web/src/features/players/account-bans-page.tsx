@@ -9,6 +9,7 @@ import type { GameAccount } from '@gm/contract/players.contract.ts';
 import { FilterBar, TextFilter } from '../../shared/components/filter-bar.tsx';
 import { ListTable } from '../../shared/components/list-table.tsx';
 import { RefreshButton } from '../../shared/components/list-toolbar.tsx';
+import { lazyDialog } from '../../shared/components/lazy-dialog.tsx';
 import { PageContainer } from '../../shared/components/page-container.tsx';
 import { RowAction } from '../../shared/components/row-actions.tsx';
 import { Stamp } from '../../shared/components/stamp.tsx';
@@ -16,12 +17,16 @@ import { messageApi } from '../../shared/feedback.ts';
 import { useSearchState } from '../../shared/hooks/use-search-state.ts';
 import { translateKey } from '../../shared/translate.ts';
 import { useCan } from '../../shared/user-context.tsx';
-import { ImportIdsDialog } from './import-ids-dialog.tsx';
 import { parseAccountForbidFilters } from './player-filters.ts';
 import { parseIds, untilText } from './player-format.tsx';
 import { accountBansQueryOptions } from './players.queries.ts';
-import { SanctionDialog, type SanctionDialogState } from './sanction-dialog.tsx';
+import type { SanctionDialogState } from './sanction-dialog.tsx';
 import { LiftChosenButton } from './target-selection.tsx';
+
+// Loaded when first opened, as on the account list: the import's Excel upload (antd Upload and
+// Progress, about 14 KB as sent) would otherwise come with every visit (docs/performance.md, "First visit").
+const SanctionDialog = lazyDialog(() => import('./sanction-dialog.tsx').then((m) => m.SanctionDialog), (p) => p.state !== null);
+const ImportIdsDialog = lazyDialog(() => import('./import-ids-dialog.tsx').then((m) => m.ImportIdsDialog), (p) => p.open);
 
 /** /forbid/user_list: accounts whose ban is in force; ban by id (typed or imported) and unban. */
 export function AccountBansPage() {
