@@ -5,7 +5,7 @@
  *
  *   npm run bench -- clickhouse --ch clickhouse://default@127.0.0.1:18123/gm_bench
  *        [--events 10000000] [--days 30] [--repeat 20] [--chunk 2000000] [--reuse]
- *        [--sqlite /tmp/bench-s7/lq/log-query.db]
+ *        [--sqlite /tmp/bench-s7/lq/log-query.db] [--export-repeat 3]
  *
  * Seeding: the store's `ensureTables()` makes `log_currency` in the `--ch` database (created if
  * missing), then one `INSERT ... SELECT` per `--chunk` rows generates the events inside
@@ -19,6 +19,7 @@
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { logColumns } from '../packages/contract/src/log-catalogue.ts';
 import { LOG_TOTAL_BOUND, type LogCondition } from '../packages/contract/src/logs.contract.ts';
 import { migrateToLatest, openDatabase } from '../packages/server/src/db/database.ts';
 import { createClickHouseLogStore, parseClickHouseUrl } from '../packages/server/src/platform/log-store/clickhouse-log-store.ts';
@@ -34,6 +35,7 @@ const { values: args } = parseArgs({
     chunk: { type: 'string', default: '2000000' },
     reuse: { type: 'boolean', default: false },
     sqlite: { type: 'string' },
+    'export-repeat': { type: 'string', default: '3' },
   },
 });
 
@@ -44,6 +46,10 @@ const CHUNK = Number(args.chunk);
 const DAY = 86_400_000;
 const ROLES = 100_000;
 const SIZE = 50;
+const EXPORT_ROWS = 1_000_000;
+const EXPORT_REPEAT = Number(args['export-repeat']);
+/** Every column of the log, as an export of the whole list writes them. */
+const EXPORT_COLUMNS = logColumns('currency').map((c) => c.name);
 
 async function http(statement: string): Promise<string> {
   const { url, database } = parseClickHouseUrl(args.ch);
@@ -97,6 +103,9 @@ async function main(): Promise<void> {
   await migrateToLatest(main.db);
   const ch = createClickHouseLogStore({ url: args.ch, database: main });
   await ch.ensureTables();
+  const filling = performance.now();
+  await ch.copiesFilled();
+  console.log(`role-first copy ready in ${((performance.now() - filling) / 1000).toFixed(1)} s`);
   const held = Number((await http('SELECT count() FROM log_currency')).trim());
   if (!(args.reuse && held === EVENTS)) {
     // The role-first copy is fed by the store's materialized view on every insert below.
@@ -138,14 +147,34 @@ async function main(): Promise<void> {
     { name: 'one-day count (exact)', run: (store, s) => store.count('currency', s.day) },
     { name: `whole range count, bounded at ${LOG_TOTAL_BOUND.toLocaleString('en')}`, run: (store, s) => store.count('currency', s.month, LOG_TOTAL_BOUND) },
     { name: 'whole range count (exact)', run: (store, s) => store.count('currency', s.month) },
+    {
+      name: 'one role, 30 days: every row by stream (the export path)',
+      run: async (store, s) => {
+        for await (const rows of store.streamRows('currency', { ...s.month, conditions: s.byRole, columns: EXPORT_COLUMNS })) void rows;
+      },
+    },
   ];
+  // The export read: the newest million rows of the range through the port's array stream, as the
+  // export thread reads them (its file writing is the exports benchmark's), fewer rounds.
+  const exportCase: Case = {
+    name: `export read: ${EXPORT_ROWS.toLocaleString('en')} rows, no filter (rounds: ${EXPORT_REPEAT})`,
+    run: async (store, s) => {
+      let n = 0;
+      for await (const rows of store.streamRows('currency', { ...s.month, columns: EXPORT_COLUMNS, chunkSize: 10_000 })) {
+        n += rows.length;
+        if (n >= EXPORT_ROWS) break;
+      }
+      if (n < EXPORT_ROWS) throw new Error(`export read ${n} rows`);
+    },
+  };
 
   console.log(`\nload average at start: ${loadavg().map((l) => l.toFixed(2)).join(' ')}; ${REPEAT} rounds, engines alternating within each round`);
   console.log(`| case | ${stores.map((s) => `${s.name} p50 / p95 ms`).join(' | ')} |${stores.length > 1 ? ' sqlite / clickhouse (p50) |' : ''}`);
   console.log(`|---|${stores.map(() => '---:').join('|')}|${stores.length > 1 ? '---:|' : ''}`);
-  for (const c of cases) {
+  for (const c of [...cases, exportCase]) {
     const times = stores.map(() => [] as number[]);
-    for (let r = 0; r < REPEAT + 1; r += 1) {
+    const rounds = c === exportCase ? EXPORT_REPEAT : REPEAT;
+    for (let r = 0; r < rounds + 1; r += 1) {
       for (const [i, { store }] of stores.entries()) {
         const started = performance.now();
         await c.run(store, setups[i] as (typeof setups)[number]);

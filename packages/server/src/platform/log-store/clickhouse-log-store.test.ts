@@ -86,6 +86,7 @@ describe.runIf(configured)('the ClickHouse log store', () => {
       for (const table of ['log_stamina_by_role_feed', 'log_stamina_by_role']) await run(target.url, `DROP TABLE ${table}`);
       const later = createClickHouseLogStore({ url: target.url, database: app.app.database });
       await later.ensureTables();
+      await later.copiesFilled();
       const after = Array.from({ length: 6 }, (_, i) => ({ ...stamina(91_000 + i, at + 100 + i), b_role_id: `copy-${i % 3}` }));
       expect(await later.insertEvents('stamina', [...after, ...before.slice(0, 5)])).toBe(6);
       expect(await later.insertEvents('stamina', after)).toBe(0);
@@ -104,6 +105,10 @@ describe.runIf(configured)('the ClickHouse log store', () => {
       await run(target.url, `INSERT INTO log_stamina_by_role (b_log_id, b_timestamp, b_role_id) VALUES ('ghost', ${at + 500}, 'copy-1')`);
       expect((await later.page('stamina', { ...role, size: 1 })).rows.map((r) => r.b_log_id)).toEqual(['ghost']);
       expect(await later.count('stamina', role)).toEqual({ total: 13, exact: true });
+      // A store that only reads (the export thread's, no ensureTables) learns the copy from the marks.
+      const reader = createClickHouseLogStore({ url: target.url, database: app.app.database });
+      expect(await reader.count('stamina', role)).toEqual({ total: 13, exact: true });
+      await reader.close();
       await later.close();
     });
 

@@ -57,8 +57,16 @@ export interface ClickHouseLogStoreOptions {
 }
 
 export interface ClickHouseLogStore extends LogStore {
+  /**
+   * Settles when the role-first copies that `ensureTables` found unfilled are filled (in the
+   * background: a copy of a large log takes minutes, and reads use the main table until then).
+   */
+  copiesFilled(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** A copy's filling may take this long (the store's own requests time out after 30 s). */
+const FILL_TIMEOUT_MS = 6 * 3_600_000;
 
 /** The HTTP address, credentials and database of a `clickhouse://` URL. */
 export function parseClickHouseUrl(url: string): { url: string; username: string; password: string; database: string } {
@@ -306,7 +314,7 @@ async function takesQueryParams(client: ClickHouseClient): Promise<boolean> {
 
 export function createClickHouseLogStore(options: ClickHouseLogStoreOptions): ClickHouseLogStore {
   const target = parseClickHouseUrl(options.url);
-  const client = createClient({
+  const clientOptions = {
     url: target.url,
     username: target.username,
     password: target.password,
@@ -314,7 +322,8 @@ export function createClickHouseLogStore(options: ClickHouseLogStoreOptions): Cl
     request_timeout: options.requestTimeoutMs ?? 30_000,
     // The store turns failures into its own errors; the client's log would repeat them on stderr.
     log: { level: ClickHouseLogLevel.OFF },
-  });
+  };
+  const client = createClient(clientOptions);
   const clock = createDayClock(options.timeZone ?? DEFAULT_DISPLAY_TIME_ZONE);
   const sqlDb = options.database.db;
   let kind = 'clickhouse';
@@ -355,8 +364,26 @@ export function createClickHouseLogStore(options: ClickHouseLogStoreOptions): Cl
 
   /** Logs whose role-first copy is filled (marked in MARKS), learnt at start. */
   const byRoleReady = new Set<LogKey>();
+  /**
+   * A store opened for reading only (the export thread's, which never runs `ensureTables`) learns
+   * from the marks which copies are filled, once, at its first read with a role condition.
+   */
+  let learnt: Promise<void> | undefined;
+  const learnMarks = () =>
+    (learnt ??= select<{ name: string }>(`SELECT DISTINCT \`name\` FROM ${MARKS}`, new ClickHouseParams()).then(
+      (rows) => {
+        const names = new Set(rows.map((row) => row.name));
+        for (const p of PLANS.values()) if (names.has(p.byRole)) byRoleReady.add(p.key);
+      },
+      // No marks table (a store older than the copies): every read uses the main tables.
+      () => undefined,
+    ));
   /** The table a filter is read from: the role-first copy when it has a role condition and is filled. */
-  const sourceOf = (p: TablePlan, filter: LogFilter) => (byRoleReady.has(p.key) && hasRoleCondition(filter) ? p.byRole : p.table);
+  async function sourceOf(p: TablePlan, filter: LogFilter): Promise<string> {
+    if (!hasRoleCondition(filter)) return p.table;
+    if (!byRoleReady.has(p.key)) await learnMarks();
+    return byRoleReady.has(p.key) ? p.byRole : p.table;
+  }
 
   /**
    * The newest `limit` rows from `from`. In the role-first copy the key narrows the read to the
@@ -461,16 +488,39 @@ export function createClickHouseLogStore(options: ClickHouseLogStoreOptions): Cl
    * do for racing instances. Reads use the copy only after the filling is marked, so a start
    * that stops midway fills it again at the next start.
    */
-  async function ensureByRole(p: TablePlan, existing: Map<string, Set<string>>, marked: ReadonlySet<string>): Promise<string | undefined> {
+  /** Makes the copy and its feed; answers whether the copy must be filled (made now, or never marked). */
+  async function ensureByRole(p: TablePlan, existing: Map<string, Set<string>>, marked: ReadonlySet<string>): Promise<boolean> {
     const made = !existing.has(p.byRole);
     if (made) await command(`CREATE TABLE IF NOT EXISTS ${ident(p.byRole)} AS ${ident(p.table)} ${BY_ROLE_ENGINE}`);
     if (!existing.has(byRoleFeed(p.table))) await command(`CREATE MATERIALIZED VIEW IF NOT EXISTS ${ident(byRoleFeed(p.table))} TO ${ident(p.byRole)} AS SELECT * FROM ${ident(p.table)}`);
     // A copy made now is empty whatever the marks say (a copy dropped by hand, a database restored).
-    if (!made && marked.has(p.byRole)) return undefined;
-    if (!made) await command(`TRUNCATE TABLE ${ident(p.byRole)}`);
-    await command(`INSERT INTO ${ident(p.byRole)} SELECT * FROM ${ident(p.table)}`);
-    return p.byRole;
+    return made || !marked.has(p.byRole);
   }
+
+  const mark = (names: readonly string[]) => {
+    const params = new ClickHouseParams();
+    return command(bindClickHouse(`INSERT INTO ${MARKS} (\`name\`) VALUES ${names.map((name) => `(${params.add(name, 'String')})`).join(', ')}`, params.values));
+  };
+
+  /**
+   * Fills copies from their main tables, one after another, on a client of its own whose requests
+   * may take hours: a copy of 10 million events took minutes on this machine, and a start bound
+   * to the 30 s timeout failed, then emptied the copy and began again at every retry.
+   */
+  async function fillCopies(plans: readonly TablePlan[]): Promise<void> {
+    const long = createClient({ ...clientOptions, request_timeout: FILL_TIMEOUT_MS });
+    try {
+      for (const p of plans) {
+        await guarded(() => long.command({ query: `TRUNCATE TABLE ${ident(p.byRole)}` }));
+        await guarded(() => long.command({ query: `INSERT INTO ${ident(p.byRole)} SELECT * FROM ${ident(p.table)}` }));
+        await mark([p.byRole]);
+        byRoleReady.add(p.key);
+      }
+    } finally {
+      await long.close();
+    }
+  }
+  let filling: Promise<unknown> = Promise.resolve();
 
   /** Adds a column the catalogue gained to a table that lacks it (another instance may just have). */
   const addColumn = (table: string, column: LogColumnDef) =>
@@ -522,10 +572,22 @@ export function createClickHouseLogStore(options: ClickHouseLogStoreOptions): Cl
           return ensureByRole(p, existing, marked);
         }),
       );
-      const params = new ClickHouseParams();
-      const marks = filled.flatMap((name) => (name ? [`(${params.add(name, 'String')})`] : []));
-      if (marks.length > 0) await command(bindClickHouse(`INSERT INTO ${MARKS} (\`name\`) VALUES ${marks.join(', ')}`, params.values));
-      for (const log of LOG_CATALOGUE) byRoleReady.add(log.key);
+      // Copies of empty logs (a first start) are marked at once; the others are filled in the
+      // background, and their reads use the main table until then. A start that stops midway
+      // leaves a copy unmarked: the next one fills it again.
+      const unfilled = LOG_CATALOGUE.map((log) => plan(log.key)).filter((_, i) => filled[i]);
+      const held = unfilled.length === 0 ? [] : await select<{ table: string }>(`SELECT \`table\` FROM system.parts WHERE \`database\` = currentDatabase() AND active AND rows > 0 GROUP BY \`table\``, new ClickHouseParams());
+      const nonEmpty = new Set(held.map((row) => row.table));
+      const empty = unfilled.filter((p) => !nonEmpty.has(p.table));
+      if (empty.length > 0) await mark(empty.map((p) => p.byRole));
+      for (const log of LOG_CATALOGUE) if (!unfilled.some((p) => p.key === log.key && nonEmpty.has(p.table))) byRoleReady.add(log.key);
+      const toFill = unfilled.filter((p) => nonEmpty.has(p.table));
+      if (toFill.length > 0) {
+        filling = filling.catch(() => undefined).then(() => fillCopies(toFill));
+        // Handled here so that a failure nobody awaits does not end the process; the copy stays
+        // unmarked and its reads on the main table.
+        filling.catch(() => undefined);
+      }
       // First start of this store on the main database: the rollups there (if any) describe
       // other logs, so they are made again from ClickHouse's.
       if (await ensureRollupFeed(options.database)) await rebuildRollups();
@@ -538,7 +600,7 @@ export function createClickHouseLogStore(options: ClickHouseLogStoreOptions): Cl
     async page(logKey, query) {
       const p = plan(logKey);
       const size = pageSize(query.size);
-      const from = sourceOf(p, query);
+      const from = await sourceOf(p, query);
       return pageOf(await newestOf(p, from, query, query.after, size + 1, (filter) => selectRows(p, from, p.columns, filter, size + 1, query.after)), size);
     },
 
@@ -546,7 +608,7 @@ export function createClickHouseLogStore(options: ClickHouseLogStoreOptions): Cl
       const p = plan(logKey);
       const params = new ClickHouseParams();
       const where = filterSql(p, filter, params);
-      const from = ident(sourceOf(p, filter));
+      const from = ident(await sourceOf(p, filter));
       if (bound === undefined) {
         const rows = await select<{ n: string | number }>(`SELECT count() AS n FROM ${from}${where}`, params);
         return { total: Number(rows[0]?.n ?? 0), exact: true };
@@ -562,7 +624,11 @@ export function createClickHouseLogStore(options: ClickHouseLogStoreOptions): Cl
       const p = plan(logKey);
       const chunk = chunkSize(query.chunkSize);
       const from = sourceOf(p, query);
-      return keysetChunks(chunk, (after) => newestOf(p, from, query, after, chunk, (filter) => selectRows(p, from, p.columns, filter, chunk, after)), positionOf);
+      const read = async (after: LogPosition | undefined) => {
+        const table = await from;
+        return newestOf(p, table, query, after, chunk, (filter) => selectRows(p, table, p.columns, filter, chunk, after));
+      };
+      return keysetChunks(chunk, read, positionOf);
     },
 
     async *streamRows(logKey, query: LogRowsQuery) {
@@ -576,7 +642,7 @@ export function createClickHouseLogStore(options: ClickHouseLogStoreOptions): Cl
       const idAt = selected.findIndex((c) => c.name === 'b_log_id');
       const decoders = selected.flatMap((c, i) => (c.type === 'string' ? [] : [{ i, decode: decoderOf(c) }]));
       const chunk = chunkSize(query.chunkSize);
-      const from = sourceOf(p, query);
+      const from = await sourceOf(p, query);
       const read = (after: LogPosition | undefined) =>
         newestOf(p, from, query, after, chunk, (filter) => {
           const params = new ClickHouseParams();
@@ -618,6 +684,8 @@ export function createClickHouseLogStore(options: ClickHouseLogStoreOptions): Cl
       // A health check answers within seconds even when the host swallows packets.
       return (await client.ping({ select: false, abort_signal: AbortSignal.timeout(3_000) }).catch(() => ({ success: false }))).success;
     },
+
+    copiesFilled: () => filling.then(() => undefined),
 
     close: () => client.close(),
   };
