@@ -4,7 +4,7 @@
  * used plainly (an in-memory Workbook) and exceljs' streaming WorkbookWriter on the same rows, in
  * the same run; and the latency of list pages while an export runs.
  *
- *   node --import tsx bench/export.bench.ts [--rows 100000,1000000] [--modes baseline,export,export-inline,export-alone,exceljs-stream,exceljs-plain,latency] [--keep] [--db <kept folder>] [--pg postgres://...]
+ *   node --import tsx bench/export.bench.ts [--rows 100000,1000000] [--modes baseline,export,export-inline,export-alone,exceljs-stream,exceljs-plain,latency] [--repeat 1] [--keep] [--db <kept folder>] [--pg postgres://...]
  *
  * One SQLite file in a temporary folder (or, with --pg, a fresh PostgreSQL schema, dropped
  * afterwards unless --keep) is seeded once through the log store with the largest row count (one
@@ -17,12 +17,15 @@
  * the file); `export-inline` the same in the instance's own thread; `export-alone` the writer
  * (`writeExportFile` on a store of its own) in a process without the server, so its peak RSS is
  * the export's own (plus Node and tsx); `baseline` the server loaded, nothing exported.
+ * `--repeat n` runs the whole series n times (row counts and modes in turn each time), so that
+ * the sizes are measured in alternation under the same load; each line gives the one-minute
+ * load average at its end, and peak RSS above the same series' `baseline` when there is one.
  * Results go to docs/performance.md by hand.
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -42,6 +45,7 @@ const { values: args } = parseArgs({
   options: {
     rows: { type: 'string', default: '100000,1000000' },
     modes: { type: 'string', default: 'baseline,export,exceljs-stream,exceljs-plain,latency' },
+    repeat: { type: 'string', default: '1' },
     keep: { type: 'boolean', default: false },
     pg: { type: 'string' },
     chunk: { type: 'string' },
@@ -318,8 +322,10 @@ async function main(): Promise<void> {
       console.log(`${most.toLocaleString('en')} currency events seeded in ${((performance.now() - seeded) / 1000).toFixed(0)} s (${out})`);
     }
     const self = fileURLToPath(import.meta.url);
-    console.log('\n| writer | rows | wall s | rows/s (wall) | CPU s | rows per CPU s | peak RSS MB | peak heap MB | peak buffers MB | file MB |\n| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: |');
-    for (const n of counts) {
+    console.log('\n| writer | rows | wall s | rows/s (wall) | CPU s | rows per CPU s | peak RSS MB | above baseline MB | peak heap MB | peak buffers MB | file MB | load |\n| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --- |');
+    for (let pass = 0; pass < Number(args.repeat); pass += 1) {
+     let baseline: number | undefined;
+     for (const n of counts) {
       for (const mode of modes) {
         const pass = [...(args.pg ? ['--pg', args.pg, '--schema', schema ?? ''] : []), ...(args.chunk ? ['--chunk', args.chunk] : [])];
         const run = spawnSync(process.execPath, ['--import', 'tsx', self, '--child', mode, '--db', db, '--n', String(n), '--end', String(end), '--out', out, ...pass], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
@@ -330,11 +336,14 @@ async function main(): Promise<void> {
         }
         const m = JSON.parse(line) as Measure;
         const label = mode === 'latency' ? 'export, pages read meanwhile' : mode;
+        if (mode === 'baseline') baseline ??= m.peakMb;
+        const above = baseline !== undefined && mode !== 'baseline' && mode !== 'export-alone' ? (m.peakMb - baseline).toFixed(0) : '';
         console.log(
-          `| ${label} | ${n.toLocaleString('en')} | ${(m.wallMs / 1000).toFixed(1)} | ${Math.round(n / (m.wallMs / 1000)).toLocaleString('en')} | ${(m.cpuMs / 1000).toFixed(1)} | ${Math.round(n / (m.cpuMs / 1000)).toLocaleString('en')} | ${m.peakMb.toFixed(0)} | ${m.heapMb} | ${m.externalMb} | ${m.fileMb.toFixed(1)} |`,
+          `| ${label} | ${n.toLocaleString('en')} | ${(m.wallMs / 1000).toFixed(1)} | ${Math.round(n / (m.wallMs / 1000)).toLocaleString('en')} | ${(m.cpuMs / 1000).toFixed(1)} | ${Math.round(n / (m.cpuMs / 1000)).toLocaleString('en')} | ${m.peakMb.toFixed(0)} | ${above} | ${m.heapMb} | ${m.externalMb} | ${m.fileMb.toFixed(1)} | ${loadavg()[0]?.toFixed(1)} |`,
         );
         if (m.extra) console.log(`|   list page latency (ms) | ${JSON.stringify(m.extra)} |`);
       }
+     }
     }
   } finally {
     if (!args.keep && !reuse) {
