@@ -15,6 +15,14 @@ import { applyRollups, clearRollups, createRollupTables, type RollupInput } from
  * and only the ids it had not seen reach `applyRollups`, in the same transaction. Two instances
  * offering the same batch at once, or a batch retried after the column store kept part of it,
  * count each event once.
+ *
+ * The seen ids are kept for `SEEN_WINDOW_MS` after they arrive, not for ever (one row per login
+ * and recharge event grew without bound): `at` is the arrival time, and ids older than the window
+ * are deleted at most once an hour per instance. What must stay deduplicated is a repeat of a
+ * delivery, and repeats come soon: a game's retry within minutes, two instances racing within
+ * seconds, a batch retried after ClickHouse kept part of it within minutes. An event delivered
+ * again more than 30 days after it first arrived is counted again. Late events are not repeats:
+ * an event first delivered 60 days after it happened arrives now and is kept for 30 days.
  */
 
 interface SeenTables {
@@ -22,6 +30,18 @@ interface SeenTables {
 }
 
 export const SEEN_DDL = `create table if not exists "stat_seen_event" ("log" varchar(16) not null, "b_log_id" varchar(100) not null, "at" bigint not null, primary key ("log", "b_log_id"))`;
+
+/** How long after its arrival an id stays known (a repeat within it is not counted again). */
+export const SEEN_WINDOW_MS = 30 * 86_400_000;
+/** Pruning runs at most this often per main database and instance. */
+const PRUNE_EVERY_MS = 3_600_000;
+const lastPruned = new WeakMap<object, number>();
+
+/** Forgets the ids that arrived before `now - SEEN_WINDOW_MS`; answers how many. */
+export async function pruneSeenEvents<T>(db: Kysely<T>, now = Date.now()): Promise<number> {
+  const result = await (db as unknown as Kysely<SeenTables>).deleteFrom('stat_seen_event').where('at', '<', now - SEEN_WINDOW_MS).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
 
 /** Rows per statement: three parameters a row, far inside both engines' limits. */
 const CHUNK = 500;
@@ -42,12 +62,14 @@ export async function ensureRollupFeed(database: Pick<Database, 'db' | 'dialect'
     const missing = (await found.execute(trx)).rows.length < tables.length;
     await createRollupTables<DB>(trx, database.dialect);
     await sql.raw(SEEN_DDL).execute(trx);
+    // The hourly prune deletes by arrival time: without it, a scan of every id kept.
+    await sql.raw(`create index if not exists "stat_seen_event_at" on "stat_seen_event" ("at")`).execute(trx);
     return missing;
   });
 }
 
 /** The rows whose ids the table had not seen (each id once, the first row given for it). */
-async function firstSeen(trx: Kysely<SeenTables>, log: string, rows: readonly LogRow[]): Promise<LogRow[]> {
+async function firstSeen(trx: Kysely<SeenTables>, log: string, rows: readonly LogRow[], now: number): Promise<LogRow[]> {
   const byId = new Map<string, LogRow>();
   for (const row of rows) {
     const id = row.b_log_id;
@@ -59,7 +81,8 @@ async function firstSeen(trx: Kysely<SeenTables>, log: string, rows: readonly Lo
     const part = entries.slice(i, i + CHUNK);
     const inserted = await trx
       .insertInto('stat_seen_event')
-      .values(part.map(([id, row]) => ({ log, b_log_id: id, at: typeof row.b_timestamp === 'number' ? row.b_timestamp : 0 })))
+      // The arrival time (the window is counted from it); rows stored before session 8 hold the event's time.
+      .values(part.map(([id]) => ({ log, b_log_id: id, at: now })))
       .onConflict((oc) => oc.columns(['log', 'b_log_id']).doNothing())
       .returning('b_log_id')
       .execute();
@@ -69,13 +92,18 @@ async function firstSeen(trx: Kysely<SeenTables>, log: string, rows: readonly Lo
 }
 
 /** Offers login and recharge rows to the rollups: those never counted before are, in one transaction. */
-export async function feedRollups<T>(db: Kysely<T>, clock: DayClock, input: RollupInput): Promise<void> {
+export async function feedRollups<T>(db: Kysely<T>, clock: DayClock, input: RollupInput, now = Date.now()): Promise<void> {
   if (input.login.length === 0 && input.recharge.length === 0) return;
   await db.transaction().execute(async (trx) => {
     const seen = trx as unknown as Kysely<SeenTables>;
-    const fresh: RollupInput = { login: await firstSeen(seen, 'login', input.login), recharge: await firstSeen(seen, 'recharge', input.recharge) };
+    const fresh: RollupInput = { login: await firstSeen(seen, 'login', input.login, now), recharge: await firstSeen(seen, 'recharge', input.recharge, now) };
     if (fresh.login.length > 0 || fresh.recharge.length > 0) await applyRollups(trx, clock, fresh);
   });
+  // After the batch's own transaction, which the delete never holds up.
+  if (now - (lastPruned.get(db) ?? 0) >= PRUNE_EVERY_MS) {
+    lastPruned.set(db, now);
+    await pruneSeenEvents(db, now);
+  }
 }
 
 /** Empties the rollups and the seen ids, before a replay of the store's login and recharge logs. */
