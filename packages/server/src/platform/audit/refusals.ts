@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { z } from 'zod';
 import { ErrorCode } from '@gm/contract/errors.ts';
 import type { ServiceContext } from '../context.ts';
@@ -57,11 +57,14 @@ const changes = (request: FastifyRequest) =>
  * wait before the next change is even looked at, so the trail cannot be flooded with refusals.
  */
 export function refuseFloodingOperator(ctx: ServiceContext) {
-  return async (request: FastifyRequest): Promise<void> => {
+  // A callback hook: a read (most requests) answers at once, without a promise of its own.
+  return (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void => {
     const principal = request.principal;
-    if (!principal || !changes(request)) return;
-    const seconds = await lockedFor(ctx.db, refusedKey(principal.operatorId), ctx.now());
-    if (seconds > 0) throw new DomainError(ErrorCode.TOO_MANY_REQUESTS, { retryAfter: seconds });
+    if (!principal || !changes(request)) return done();
+    lockedFor(ctx.db, refusedKey(principal.operatorId), ctx.now()).then(
+      (seconds) => done(seconds > 0 ? (new DomainError(ErrorCode.TOO_MANY_REQUESTS, { retryAfter: seconds }) as unknown as FastifyError) : undefined),
+      (error: unknown) => done(error as FastifyError),
+    );
   };
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { CONTROL_CHARS } from '@gm/contract/common.contract.ts';
 import { invalidField } from './domain-error.ts';
 
@@ -22,10 +22,12 @@ export function findControlChars(value: unknown, path: string[] = [], depth = 0)
  * runs (one-line fields, names and ids also refuse line breaks and direction controls, in their
  * shared schemas: `contract/common.contract.ts`). Ingest has its own checks.
  */
-export async function refuseControlChars(request: FastifyRequest): Promise<void> {
-  if (!request.url.startsWith('/api/gm/')) return;
+export function refuseControlChars(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  // A callback hook, not an async one: it never waits, and a promise per request costs (docs/performance.md, "API overhead").
+  if (!request.url.startsWith('/api/gm/')) return done();
   for (const source of [request.params, request.query, request.body]) {
     const path = findControlChars(source);
-    if (path !== null) throw invalidField(path, 'validation.controlChars');
+    if (path !== null) return done(invalidField(path, 'validation.controlChars') as unknown as FastifyError);
   }
+  done();
 }

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../../db/database.ts';
 import type { GameGateway } from '../../game/gateway/gateway.ts';
@@ -130,23 +130,25 @@ const INGEST_EVENTS_ROUTE = '/api/ingest/events';
  * every plugin has the hooks.
  */
 export function installRequestMetrics(app: FastifyInstance, metrics: AppMetrics): void {
-  app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+  // Callback hooks, not async ones: they never wait, and every request would pay a promise for each
+  // (docs/performance.md, "API overhead").
+  app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     const route = request.routeOptions.url ?? '(unknown)';
     const method = request.method;
     metrics.http.requests.inc({ method, route, status: String(reply.statusCode) });
     metrics.http.seconds.observe({ method, route }, reply.elapsedTime / 1000);
+    done();
   });
   // The ingest routes are another helper's (a column store behind them); read their answer here
   // rather than in them: accepted and duplicate from the result, refused from the batch size.
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (request.routeOptions.url !== INGEST_EVENTS_ROUTE || request.method !== 'POST') return payload;
+  const countIngested = (request: FastifyRequest, reply: FastifyReply, payload: unknown): void => {
     if (reply.statusCode === 200 && typeof payload === 'string') {
       try {
         const answer = JSON.parse(payload) as { code?: number; result?: { accepted?: number; duplicates?: number } };
         if (answer.code === 0) {
           metrics.ingested('accepted', Number(answer.result?.accepted ?? 0));
           metrics.ingested('duplicate', Number(answer.result?.duplicates ?? 0));
-          return payload;
+          return;
         }
       } catch {
         // Not the envelope: counted as refused below.
@@ -154,7 +156,10 @@ export function installRequestMetrics(app: FastifyInstance, metrics: AppMetrics)
     }
     const events = (request.body as { events?: unknown } | undefined)?.events;
     metrics.ingested('refused', Array.isArray(events) ? events.length : 0);
-    return payload;
+  };
+  app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: FastifyError | null, payload?: unknown) => void) => {
+    if (request.routeOptions.url === INGEST_EVENTS_ROUTE && request.method === 'POST') countIngested(request, reply, payload);
+    done(null, payload);
   });
 }
 
