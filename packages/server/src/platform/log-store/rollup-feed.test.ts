@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type Database } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import { openTestDatabase } from '../../testing/test-database.ts';
 import { createDayClock } from '../display-time.ts';
 import { ensureRollupFeed, feedRollups, pruneSeenEvents, SEEN_WINDOW_MS } from './rollup-feed.ts';
 import { createRollupReader } from './sql-rollups.ts';
@@ -42,8 +43,8 @@ describe('the rollup feed of a column store: seen ids kept for a window after ar
   let database: Database;
   const revenue = async () => (await createRollupReader(database.db, clock, async () => 0).payments({ from: day, to: day }, 'USD')).days.reduce((sum, d) => sum + d.revenue, 0);
   beforeAll(async () => {
-    database = openDatabase('sqlite::memory:');
-    await migrateToLatest(database.db);
+    // SQLite, or PostgreSQL with TEST_DB=postgres.
+    database = await openTestDatabase();
     await ensureRollupFeed(database);
   });
   afterAll(() => database.close());
