@@ -269,6 +269,9 @@ function selectSql(from: string, columns: readonly LogColumnDef[], where: string
   return `SELECT ${columns.map((c) => ident(c.name)).join(', ')} FROM ${ident(from)}${where} ORDER BY \`b_timestamp\` DESC, \`b_log_id\` DESC LIMIT ${Math.max(1, Math.floor(limit))}${offset > 0 ? ` OFFSET ${Math.floor(offset)}` : ''}`;
 }
 
+/** Pages up to this many rows read their keys first (selectRows); larger reads (export chunks) in one. */
+const KEYS_FIRST_MAX = 1_001;
+
 /** The first window newest-first reads look in, widened eightfold until it holds enough rows. */
 const FIRST_WINDOW_MS = 3_600_000;
 
@@ -358,8 +361,28 @@ export function createClickHouseLogStore(options: ClickHouseLogStoreOptions): Cl
 
   async function selectRows(p: TablePlan, from: string, columns: readonly LogColumnDef[], filter: LogFilter, limit: number, after?: LogPosition, offset = 0): Promise<LogRecord[]> {
     const params = new ClickHouseParams();
-    const rows = await select<Record<string, unknown>>(selectSql(from, columns, filterSql(p, filter, params, after), limit, offset), params);
-    return rows.map((row) => decodeRow(columns, row));
+    const where = filterSql(p, filter, params, after);
+    const keyed = columns.some((c) => c.name === 'b_timestamp') && columns.some((c) => c.name === 'b_log_id');
+    // The role-first copy reads only the role's rows already, and its key does not start with the time.
+    if (offset > 0 || limit > KEYS_FIRST_MAX || !keyed || from !== p.table) {
+      const rows = await select<Record<string, unknown>>(selectSql(from, columns, where, limit, offset), params);
+      return rows.map((row) => decodeRow(columns, row));
+    }
+    // Keys first: 18.16 reads every selected column of every matching row before it sorts, so
+    // the page's 25 columns were read for the ~140,000 rows of an hour at 100 million events.
+    // The sort reads the time and id only; the page's rows are then read by their keys, within
+    // the few milliseconds they span.
+    const keys = await select<{ t: string | number; id: string }>(`SELECT \`b_timestamp\` AS t, \`b_log_id\` AS id FROM ${ident(from)}${where} ORDER BY t DESC, id DESC LIMIT ${Math.max(1, Math.floor(limit))}`, params);
+    if (keys.length === 0) return [];
+    const byKey = new ClickHouseParams();
+    const ids = [...new Set(keys.map((k) => k.id))].map((id) => byKey.add(id, 'String'));
+    const span = `\`b_timestamp\` >= ${byKey.add(Number((keys.at(-1) as { t: string | number }).t), 'Int64')} AND \`b_timestamp\` <= ${byKey.add(Number((keys[0] as { t: string | number }).t), 'Int64')}`;
+    const rows = await select<Record<string, unknown>>(`SELECT ${columns.map((c) => ident(c.name)).join(', ')} FROM ${ident(from)} WHERE ${span} AND \`b_log_id\` IN (${ids.join(', ')})`, byKey, GUARD_SETTINGS);
+    const found = new Map(rows.map((row) => [`${String(row.b_timestamp)}\u0000${String(row.b_log_id)}`, row]));
+    return keys.flatMap((k) => {
+      const row = found.get(`${String(k.t)}\u0000${k.id}`);
+      return row ? [decodeRow(columns, row)] : [];
+    });
   }
 
   /** Logs whose role-first copy is filled (marked in MARKS), learnt at start. */
