@@ -2,42 +2,36 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { openTestDatabase } from '../../testing/test-database.ts';
 import { createDayClock } from '../display-time.ts';
+import { stamina } from './log-store-conformance.ts';
 import { ensureRollupFeed, feedRollups, pruneSeenEvents, SEEN_WINDOW_MS } from './rollup-feed.ts';
 import { createRollupReader } from './sql-rollups.ts';
 
 const clock = createDayClock('UTC');
 const at = Date.UTC(2026, 0, 10, 12);
 const day = clock.dayOf(at);
-const recharge = (id: string) => ({
-  b_log_id: id,
-  b_device_id: 'd',
-  b_uid: 'u',
-  b_account_id: 'a',
-  b_is_guest: false,
-  b_role_id: 'r-1',
-  b_timestamp: at,
-  b_datetime: '',
-  b_game_id: 'demo',
-  b_platform: 'ios',
-  b_zone_id: 1,
-  b_channel_id: 'appstore',
-  b_version: '1.0',
-  b_event_name: 'recharge',
-  b_level: 3,
-  order_id: `o-${id}`,
-  platform_order_id: `p-${id}`,
-  product_id: 'gem_1',
-  goods_id: 'g',
-  product_name: 'Gems',
-  amount: 100,
-  currency: 'USD',
-  pay_channel: 'appstore',
-  // Completed (sql-rollups.ts counts these only).
-  status: 1,
-  gold_num: 10,
-  is_first_recharge: false,
-  is_sandbox: false,
-});
+/** A completed recharge of 100 on the conformance fixture's common columns. */
+const recharge = (id: string) => {
+  const { change_num: _c, before_count: _b, after_count: _a, reason: _r, subreason: _s, ...base } = stamina(0, at);
+  return {
+    ...base,
+    b_log_id: id,
+    b_role_id: 'r-1',
+    b_event_name: 'recharge',
+    order_id: `o-${id}`,
+    platform_order_id: `p-${id}`,
+    product_id: 'gem_1',
+    goods_id: 'g',
+    product_name: 'Gems',
+    amount: 100,
+    currency: 'USD',
+    pay_channel: 'appstore',
+    // Completed (sql-rollups.ts counts these only).
+    status: 1,
+    gold_num: 10,
+    is_first_recharge: false,
+    is_sandbox: false,
+  };
+};
 
 describe('the rollup feed of a column store: seen ids kept for a window after arrival', () => {
   let database: Database;
