@@ -27,8 +27,9 @@ import { replayOldestFirst } from './replay.ts';
  * one player) and partitioned by month of the server's time zone. Not by day: an insert writes
  * one part per partition its rows fall in, and a batch of late events spread over 60 days took
  * 7 to 60 s for ten 97-row inserts with day partitions against 0.5 s with month ones (the
- * primary key, time first, finds a day's rows within a month as fast). Decisions and limits:
- * docs/decisions.md, "ClickHouse log store".
+ * primary key, time first, finds a day's rows within a month as fast). Each log also has a
+ * role-first copy (`<table>_by_role`, fed by a materialized view) that reads with a role condition
+ * use. Decisions and limits: docs/decisions.md, "ClickHouse log store".
  *
  * Types: string String, int and enum Int32, bigint and time Int64, bool UInt8, json String (JSON
  * text); a column the catalogue gains later is added as Nullable, since stored rows lack it.
