@@ -33,6 +33,12 @@ const recharge = (id: string) => {
   };
 };
 
+/** A login of `role` (its own account and device) on the conformance fixture's common columns. */
+const login = (id: string, role: number, time: number) => {
+  const { change_num: _c, before_count: _b, after_count: _a, reason: _r, subreason: _s, ...base } = stamina(0, time);
+  return { ...base, b_log_id: id, b_role_id: `fr-${role}`, b_account_id: `fa-${role}`, b_device_id: `fd-${role}`, b_event_name: 'login' };
+};
+
 describe('the rollup feed of a column store: seen ids kept for a window after arrival', () => {
   let database: Database;
   const revenue = async () => (await createRollupReader(database.db, clock, async () => 0).payments({ from: day, to: day }, 'USD')).days.reduce((sum, d) => sum + d.revenue, 0);
@@ -59,5 +65,29 @@ describe('the rollup feed of a column store: seen ids kept for a window after ar
     expect(left).toEqual([{ b_log_id: 'c' }]);
     await feedRollups(database.db, clock, { login: [], recharge: [recharge('c')] }, t0 + SEEN_WINDOW_MS + 2);
     expect(await revenue()).toBe(300);
+  });
+
+  it('batches fed at once (two requests, two instances) count each new role once, on its first day', async () => {
+    // Eight deliveries at once of logins of the same 40 new roles, on two days, the later day's
+    // sometimes first: each role's first day is looked up and set, and moved, by several at once.
+    const roles = 40;
+    const deliveries = Array.from({ length: 8 }, (_, k) =>
+      Array.from({ length: roles }, (_, i) => login(`race-${k}-${i}`, i, at + (k % 2 === 0 ? 86_400_000 : 0) + k * 1000 + i)),
+    );
+    const results = await Promise.allSettled(deliveries.map((rows) => feedRollups(database.db, clock, { login: rows, recharge: [] }, at)));
+    expect(results.filter((r) => r.status === 'rejected').map((r) => String(r.reason))).toEqual([]);
+    const sum = async (table: string, column: string, where: [string, unknown][]) => {
+      let query = database.db.selectFrom(table as never).select((eb) => eb.fn.sum(column as never).as('n'));
+      for (const [name, value] of where) query = query.where(name as never, '=', value as never);
+      return Number((await query.executeTakeFirst())?.n ?? 0);
+    };
+    const firsts = await database.db.selectFrom('stat_first' as never).select(['id' as never, 'day' as never]).where('kind' as never, '=', 'role' as never).where('id' as never, 'like', 'fr-%' as never).execute();
+    expect(firsts).toHaveLength(roles);
+    expect(new Set(firsts.map((f) => Number((f as { day: number }).day)))).toEqual(new Set([day]));
+    expect(await sum('stat_new', 'n', [['kind', 'role'], ['day', day]])).toBe(roles);
+    expect(await sum('stat_new', 'n', [['kind', 'role'], ['day', day + 1]])).toBe(0);
+    // Active on both days, counted under the first login's dims (the same for all here).
+    expect(await sum('stat_daily', 'dau', [['day', day]])).toBe(roles);
+    expect(await sum('stat_daily', 'dau', [['day', day + 1]])).toBe(roles);
   });
 });

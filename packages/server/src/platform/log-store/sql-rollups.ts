@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { RETENTION_DAYS, type RetentionKind } from '@gm/contract/statistics.contract.ts';
 import type { DayClock } from '../display-time.ts';
 import type { LogRow } from './log-store.ts';
@@ -134,8 +134,20 @@ function earliest<T extends { at: number }>(into: Map<string, T>, key: string, v
   if (!seen || value.at < seen.at) into.set(key, value);
 }
 
+/** The advisory lock that makes batches apply their rollups one at a time on PostgreSQL (any instance). */
+const PG_ROLLUP_LOCK = 7_301_948;
+
+/**
+ * Counts a batch's new events into the rollups. Runs inside the caller's transaction. The counts
+ * read what they change (a first day is looked up, then set; a moved role's days are re-counted),
+ * so on PostgreSQL two batches applied at once (two requests, two instances) could both find an
+ * id new and both insert it (a unique violation: the batch refused) or both move it from the same
+ * old day (counted twice). A transaction-level advisory lock makes them take turns, until commit.
+ * SQLite has one writer at a time already.
+ */
 export async function applyRollups<T>(executor: Kysely<T>, clock: DayClock, input: RollupInput): Promise<void> {
   const db = executor as unknown as RollupDb;
+  if (executor.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(${PG_ROLLUP_LOCK})`.execute(db);
   const logins = input.login.filter((r) => r.b_event_name === 'login' && typeof r.b_timestamp === 'number');
   if (logins.length > 0) await applyLogins(db, clock, logins);
   const paid = input.recharge.filter((r) => r.status === RECHARGE_COMPLETED && r.is_sandbox !== true && typeof r.b_timestamp === 'number');
