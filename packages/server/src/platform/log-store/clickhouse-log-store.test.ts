@@ -76,6 +76,23 @@ describe.runIf(configured)('the ClickHouse log store', () => {
       expect(again).toEqual(active);
     });
 
+    it('stores the batches of requests that arrive together as one group, each answered with its own new rows', async () => {
+      const at = Date.UTC(2026, 1, 3, 12);
+      const batch = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => ({ ...stamina(from + i, at + from + i), b_log_id: `group-${from + i}` }));
+      // The first is stored at once; the next four wait for it and go together. Ids overlap
+      // between requests and with the first: each id is stored once and counted for one request.
+      const first = store.insertEvents('stamina', batch(0, 100));
+      const gathered = [batch(50, 150), batch(100, 200), batch(100, 200), batch(190, 260)].map((rows) => store.insertEvents('stamina', rows));
+      const counts = await Promise.all([first, ...gathered]);
+      expect(counts[0]).toBe(100);
+      expect(counts.reduce((a, b) => a + b, 0)).toBe(260);
+      expect(counts.slice(1)).toEqual([50, 50, 0, 60]);
+      const stored = await run(target.url, "SELECT count(), uniqExact(b_log_id) FROM log_stamina WHERE b_log_id LIKE 'group-%' FORMAT TSV");
+      expect(stored.trim().split('\t').map(Number)).toEqual([260, 260]);
+      // A repeat of it all stores nothing.
+      expect(await Promise.all([store.insertEvents('stamina', batch(0, 130)), store.insertEvents('stamina', batch(130, 260))])).toEqual([0, 0]);
+    });
+
     it('reads a role from its role-first copy, filled at start from the rows stored before it and fed by every insert', async () => {
       const key = await run(target.url, "SELECT sorting_key FROM system.tables WHERE database = currentDatabase() AND name = 'log_stamina_by_role' FORMAT TSV");
       expect(key.trim()).toBe('b_role_id, b_timestamp, b_log_id');

@@ -36,8 +36,9 @@ import { replayOldestFirst } from './replay.ts';
  *
  * Dedup by `b_log_id`: an insert first asks which of its ids are already stored within its time
  * range (the primary key makes that a small read) and stores only the others, so a repeated
- * batch shows once and `insertEvents` answers the new ones. Inserts of one instance run one after
- * another; two instances storing the same batch at the same instant can both find it new, and
+ * batch shows once and `insertEvents` answers the new ones. Inserts of one instance run one group
+ * after another (the requests that arrived meanwhile stored together: one guard read and one
+ * insert per log for the group); two instances storing the same batch at the same instant can both find it new, and
  * then the table engine's merges keep one copy (its key ends with the id). Statistics stay exact
  * in either case: rollup-feed.ts.
  *
@@ -212,6 +213,8 @@ const plan = (logKey: LogKey) => {
 
 /** Ids per existence check of an insert; the query text may then pass the default 256 KiB. */
 const GUARD_IDS = 5_000;
+/** Rows stored in one group of gathered requests at most (a request larger than this is a group of its own). */
+const GROUP_ROWS = 50_000;
 const GUARD_SETTINGS: ClickHouseSettings = { max_query_size: '16777216' };
 
 function conditionSql(column: LogColumnDef, condition: LogCondition, params: ClickHouseParams): string {
@@ -460,29 +463,94 @@ export function createClickHouseLogStore(options: ClickHouseLogStoreOptions): Cl
     return found;
   }
 
-  // One insert at a time per instance, so that two requests of one instance never both find the
-  // same ids new.
-  let queue: Promise<unknown> = Promise.resolve();
-  const serially = <T>(run: () => Promise<T>): Promise<T> => {
-    const next = queue.then(run, run);
-    queue = next.catch(() => undefined);
-    return next;
-  };
+  type Prepared = ReturnType<typeof prepare>;
+  interface Waiting {
+    prepared: readonly Prepared[];
+    rows: number;
+    done: (count: number) => void;
+    failed: (error: unknown) => void;
+  }
+  // Inserts gathered per instance: while one group is being stored, the batches of the requests
+  // that arrive wait, and are then stored together, one guard read and one insert per log for all
+  // of them. ClickHouse's cost is per statement and per part far more than per row (a thousand-row
+  // insert per log and request kept it at a few thousand events a second), so under load the
+  // groups grow by themselves; a lone request is stored at once. One group at a time, so two
+  // requests of one instance never both find the same ids new. Each request is answered only
+  // once its rows are stored, with the number that were new to the store.
+  let waiting: Waiting[] = [];
+  let storing = false;
+
+  /** Stores a group's batches; answers, per request, how many of its rows were new (an id given by two requests counts for the first). */
+  async function storeGroup(group: readonly Waiting[]): Promise<number[]> {
+    const counts = group.map(() => 0);
+    const byLog = new Map<LogKey, { p: TablePlan; encoded: Record<string, unknown>[]; owner: number[]; ids: Set<string> }>();
+    group.forEach((request, r) => {
+      for (const { p, encoded } of request.prepared) {
+        let merged = byLog.get(p.key);
+        if (!merged) byLog.set(p.key, (merged = { p, encoded: [], owner: [], ids: new Set() }));
+        for (const row of encoded) {
+          const id = row.b_log_id as string;
+          if (merged.ids.has(id)) continue;
+          merged.ids.add(id);
+          merged.encoded.push(row);
+          merged.owner.push(r);
+        }
+      }
+    });
+    for (const { p, encoded, owner } of byLog.values()) {
+      const stored = await storedIds(p, encoded);
+      const fresh: Record<string, unknown>[] = [];
+      encoded.forEach((row, i) => {
+        if (stored.has(row.b_log_id as string)) return;
+        fresh.push(row);
+        const r = owner[i] as number;
+        counts[r] = (counts[r] ?? 0) + 1;
+      });
+      if (fresh.length === 0) continue;
+      await guarded(() => client.insert({ table: ident(p.table), values: fresh, format: 'JSONEachRow', columns: p.columns.map((c) => c.name) as [string, ...string[]] }));
+    }
+    return counts;
+  }
+
+  /** Takes the waiting requests, up to GROUP_ROWS rows (always at least one request). */
+  function nextGroup(): Waiting[] {
+    let rows = 0;
+    let taken = 0;
+    while (taken < waiting.length && (taken === 0 || rows + (waiting[taken] as Waiting).rows <= GROUP_ROWS)) rows += (waiting[taken++] as Waiting).rows;
+    const group = waiting.slice(0, taken);
+    waiting = waiting.slice(taken);
+    return group;
+  }
+
+  async function storeWaiting(): Promise<void> {
+    storing = true;
+    try {
+      while (waiting.length > 0) {
+        const group = nextGroup();
+        try {
+          const counts = await storeGroup(group);
+          group.forEach((request, r) => request.done(counts[r] ?? 0));
+        } catch (error) {
+          // A group is not a transaction: what was stored stays, and each request's retry stores the rest.
+          for (const request of group) request.failed(error);
+        }
+      }
+    } finally {
+      storing = false;
+    }
+  }
+
+  function storeGathered(prepared: readonly Prepared[]): Promise<number> {
+    return new Promise<number>((done, failed) => {
+      waiting.push({ prepared, rows: prepared.reduce((sum, b) => sum + b.encoded.length, 0), done, failed });
+      if (!storing) void storeWaiting();
+    });
+  }
 
   async function insertAll(batches: readonly LogBatch[]): Promise<number> {
     const prepared = batches.filter((b) => b.rows.length > 0).map(prepare);
     if (prepared.length === 0) return 0;
-    const inserted = await serially(async () => {
-      let count = 0;
-      for (const { p, encoded } of prepared) {
-        const stored = await storedIds(p, encoded);
-        const fresh = stored.size === 0 ? encoded : encoded.filter((row) => !stored.has(row.b_log_id as string));
-        if (fresh.length === 0) continue;
-        await guarded(() => client.insert({ table: ident(p.table), values: fresh, format: 'JSONEachRow', columns: p.columns.map((c) => c.name) as [string, ...string[]] }));
-        count += fresh.length;
-      }
-      return count;
-    });
+    const inserted = await storeGathered(prepared);
     // Every login and recharge row is offered, not only those new to ClickHouse: a batch retried
     // after ClickHouse kept it but the rollups did not is counted then.
     const offered: RollupInput = { login: [], recharge: [] };
