@@ -45,6 +45,10 @@ test('the player list filters by the URL and the form', async ({ page }) => {
 
   const [target] = await freshRoles(page, token, 1);
   await page.getByRole('button', { name: 'Reset' }).click();
+  // The URL is the truth: the form is refilled from it once the reset lands (and the list with
+  // it), so typing before that is lost on a slow machine. Type once the whole list is back.
+  await expect(page).toHaveURL(/\/player\/list$/);
+  await expect.poll(async () => (await rows.locator(`td:nth-child(${regionColumn})`).allInnerTexts()).some((text) => !text.includes('1003'))).toBe(true);
   await page.getByLabel('Role ID').fill(target?.roleId ?? '');
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(new RegExp(`roleId=${target?.roleId}`));
