@@ -19,7 +19,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -28,6 +28,7 @@ import { ingestHeaders } from '../packages/server/src/game/ingest/ingest-signatu
 import { consoleProcesses, type ConsoleProcess } from '../packages/server/src/testing/console-process.ts';
 import { onPostgres as onServer, runClickHouse } from '../packages/server/src/testing/test-database.ts';
 import { makeEvents } from './ingest-mix.ts';
+import { cpuSeconds, userCpu } from './process-cpu.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -55,25 +56,6 @@ const chUrl = new URL(chBase);
 chUrl.pathname = `/${name}`;
 const dir = mkdtempSync(join(tmpdir(), 'gm-bench-ingest-instances-'));
 const consoles = consoleProcesses();
-
-/** CPU seconds (user + system, every thread) a process has used so far (Linux /proc); 0 when it is gone. */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/** Every process of a system user (ClickHouse's server, PostgreSQL's backends), other sessions' too. */
-function userCpu(user: string): number {
-  try {
-    return execFileSync('pgrep', ['-u', user], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number).reduce((sum, pid) => sum + cpuSeconds(pid), 0);
-  } catch {
-    return 0;
-  }
-}
 
 /** The side's batches as sent: JSON bodies with new log ids (`seed` apart from every other side's). */
 function bodies(seed: number): string[] {

@@ -21,7 +21,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -32,6 +32,7 @@ import { seedOperators } from '../packages/server/src/modules/operators/operator
 import { currencyEvent } from '../packages/server/src/testing/currency-events.ts';
 import { consoleProcesses, type ConsoleProcess } from '../packages/server/src/testing/console-process.ts';
 import { onPostgres as onServer } from '../packages/server/src/testing/test-database.ts';
+import { cpuSeconds, userCpu } from './process-cpu.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -58,25 +59,7 @@ const databaseUrl = url.toString();
 const dir = mkdtempSync(join(tmpdir(), 'gm-bench-instances-'));
 const consoles = consoleProcesses();
 
-/** CPU seconds (user + system, every thread) a process has used so far (Linux /proc); 0 when it is gone. */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/** PostgreSQL's processes (one per connection, and its own workers). */
-function postgresPids(): number[] {
-  try {
-    return execFileSync('pgrep', ['-u', 'postgres'], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
-}
-const postgresCpu = () => postgresPids().reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+const postgresCpu = () => userCpu('postgres');
 
 interface Mix {
   token: string;
