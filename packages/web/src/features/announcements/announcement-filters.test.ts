@@ -24,5 +24,6 @@ describe('announcement list filters from the URL', () => {
     expect(parseBoardType(new URLSearchParams(''))).toBe('site');
     expect(parseBoardType(new URLSearchParams('type=login'))).toBe('login');
     expect(parseBoardType(new URLSearchParams('type=nope'))).toBe('site');
+    expect(parseBoardType(new URLSearchParams('type=%20scrolling%20&page=x'))).toBe('scrolling');
   });
 });

@@ -1,29 +1,23 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Button, Card, Col, Empty, Form, Input, Progress, Row, Space, Statistic, Table, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DateRangeFilter, type TimeRange } from '../../shared/components/date-range-filter.tsx';
+import { DateRangeFilter } from '../../shared/components/date-range-filter.tsx';
 import { PageContainer } from '../../shared/components/page-container.tsx';
-import { readOptionalInt, useSearchState } from '../../shared/hooks/use-search-state.ts';
+import { useSearchState } from '../../shared/hooks/use-search-state.ts';
 import { translateKey } from '../../shared/translate.ts';
+import { readGachaFilters, type GachaFormValues } from './develop-filters.ts';
 import { gachaQueryOptions } from './develop.queries.ts';
-
-const WEEK = 7 * 86_400_000;
-
-const parse = (params: URLSearchParams) => {
-  const from = readOptionalInt(params.get('from'));
-  const to = readOptionalInt(params.get('to'));
-  return { ...(from !== undefined && to !== undefined && from < to ? { from, to } : {}), poolId: params.get('poolId')?.trim() || undefined };
-};
 
 /** /develop/card_publicity ("card drawing"): observed gacha outcomes per pool in a period. */
 export function CardPublicityPage() {
   const { t } = useTranslation(['develop', 'common']);
-  const { state, update } = useSearchState(parse);
-  const [form] = Form.useForm<{ range?: TimeRange; poolId?: string }>();
   const [now] = useState(() => Date.now());
-  const range = { from: state.from ?? now - WEEK, to: state.to ?? now, poolId: state.poolId };
+  // Stable for the page's life, so the URL is read again only when it changes.
+  const parse = useCallback((params: URLSearchParams) => readGachaFilters(params, now), [now]);
+  const { state: range, update } = useSearchState(parse);
+  const [form] = Form.useForm<GachaFormValues>();
   const gacha = useQuery(gachaQueryOptions(range));
 
   useEffect(() => {

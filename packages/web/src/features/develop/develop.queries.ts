@@ -2,31 +2,22 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { MapKind } from '@gm/contract/game-commands.contract.ts';
 import type {
   CommandJournalPage,
+  CommandJournalQuery,
   DevelopState,
   DevelopValueBody,
   GachaPublicity,
+  GachaPublicityQuery,
   PlayerValueResult,
   UnlockMapsResult,
 } from '@gm/contract/players.contract.ts';
 import { ADMIN_API, api } from '../../shared/api-client.ts';
 import { useActionKey } from '../../shared/hooks/use-action-key.ts';
 
-export interface JournalFilters {
-  kind?: string | undefined;
-  status?: 'applied' | 'failed' | undefined;
-  target?: string | undefined;
-  from?: number | undefined;
-  to?: number | undefined;
-  /** The `nextCursor` of the page before; none: the newest page. */
-  cursor?: string | undefined;
-  size: number;
-}
-
 export const developKeys = {
   all: ['develop'] as const,
   state: (roleId: string) => [...developKeys.all, 'state', roleId] as const,
-  journal: (filters: JournalFilters) => [...developKeys.all, 'journal', filters] as const,
-  gacha: (range: { from: number; to: number; poolId?: string | undefined }) => [...developKeys.all, 'gacha', range] as const,
+  journal: (filters: CommandJournalQuery) => [...developKeys.all, 'journal', filters] as const,
+  gacha: (range: GachaPublicityQuery) => [...developKeys.all, 'gacha', range] as const,
 };
 
 export function stateQueryOptions(roleId: string) {
@@ -37,7 +28,7 @@ export function stateQueryOptions(roleId: string) {
   });
 }
 
-export function journalQueryOptions(filters: JournalFilters) {
+export function journalQueryOptions(filters: CommandJournalQuery) {
   return queryOptions({
     queryKey: developKeys.journal(filters),
     queryFn: ({ signal }) => api.get<CommandJournalPage>(`${ADMIN_API}/develop/commands`, { ...filters }, { signal }),
@@ -45,7 +36,7 @@ export function journalQueryOptions(filters: JournalFilters) {
   });
 }
 
-export function gachaQueryOptions(range: { from: number; to: number; poolId?: string | undefined }) {
+export function gachaQueryOptions(range: GachaPublicityQuery) {
   return queryOptions({
     queryKey: developKeys.gacha(range),
     queryFn: ({ signal }) => api.get<GachaPublicity>(`${ADMIN_API}/develop/gacha-publicity`, range, { signal }),

@@ -4,48 +4,27 @@ import type { TableColumnsType } from 'antd';
 import { ReloadOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MAX_PAGE_SIZE } from '@gm/contract/constants.ts';
 import { GAME_COMMAND_KINDS } from '@gm/contract/game-commands.contract.ts';
 import type { CommandJournalEntry } from '@gm/contract/players.contract.ts';
-import { DateRangeFilter, type TimeRange } from '../../shared/components/date-range-filter.tsx';
+import { DateRangeFilter, timeRange } from '../../shared/components/date-range-filter.tsx';
 import { JsonView } from '../../shared/components/json-view.tsx';
 import { PageContainer } from '../../shared/components/page-container.tsx';
 import { Stamp } from '../../shared/components/stamp.tsx';
-import { readEnum, readInt, readOptionalInt, useSearchState } from '../../shared/hooks/use-search-state.ts';
-import { journalQueryOptions, type JournalFilters } from './develop.queries.ts';
-
-export function parseJournalFilters(params: URLSearchParams): JournalFilters {
-  const text = (key: string) => params.get(key)?.trim() || undefined;
-  const from = readOptionalInt(params.get('from'));
-  const to = readOptionalInt(params.get('to'));
-  return {
-    kind: readEnum(params.get('kind'), GAME_COMMAND_KINDS),
-    status: readEnum(params.get('status'), ['applied', 'failed'] as const),
-    target: text('target'),
-    ...(from !== undefined && to !== undefined && from < to ? { from, to } : {}),
-    cursor: text('cursor'),
-    size: readInt(params.get('size'), 20, 1, MAX_PAGE_SIZE),
-  };
-}
-
-interface FilterValues {
-  kind?: string;
-  status?: 'applied' | 'failed';
-  target?: string;
-  range?: TimeRange;
-}
+import { useSearchState } from '../../shared/hooks/use-search-state.ts';
+import { readJournalFilters, type JournalFormValues } from './develop-filters.ts';
+import { journalQueryOptions } from './develop.queries.ts';
 
 /** /develop/hawk ("event debug"): the commands the game received and what it answered. */
 export function HawkPage() {
   const { t } = useTranslation(['develop', 'common']);
-  const { state: filters, update, reset } = useSearchState(parseJournalFilters);
-  const [form] = Form.useForm<FilterValues>();
+  const { state: filters, update, reset } = useSearchState(readJournalFilters);
+  const [form] = Form.useForm<JournalFormValues>();
   const journal = useQuery(journalQueryOptions(filters));
 
   useEffect(() => {
     // The URL is the truth: fields it no longer names are cleared, not left as they were.
     form.resetFields();
-    form.setFieldsValue({ kind: filters.kind, status: filters.status, target: filters.target, range: filters.from !== undefined && filters.to !== undefined ? [filters.from, filters.to] : null });
+    form.setFieldsValue({ kind: filters.kind, status: filters.status, target: filters.target, range: timeRange(filters.from, filters.to) });
   }, [filters, form]);
 
   const columns: TableColumnsType<CommandJournalEntry> = [

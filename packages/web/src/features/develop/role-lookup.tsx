@@ -4,20 +4,19 @@ import { SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchState } from '../../shared/hooks/use-search-state.ts';
+import { readRoleFilters, type RoleFilters } from './develop-filters.ts';
 import { stateQueryOptions } from './develop.queries.ts';
-
-const parse = (params: URLSearchParams) => ({ roleId: params.get('roleId')?.trim() || undefined });
 
 /** The role a debugging screen works on: in the URL (`?roleId=`), read as the game holds it. */
 export function useRoleState() {
-  const { state, update } = useSearchState(parse);
+  const { state, update } = useSearchState(readRoleFilters);
   const query = useQuery({ ...stateQueryOptions(state.roleId ?? ''), enabled: state.roleId !== undefined });
   return { roleId: state.roleId, query, setRoleId: (roleId: string | undefined) => update({ roleId }) };
 }
 
 export function RoleLookup({ roleId, onLookup }: { roleId: string | undefined; onLookup: (roleId: string | undefined) => void }) {
   const { t } = useTranslation(['develop', 'common']);
-  const [form] = Form.useForm<{ roleId?: string }>();
+  const [form] = Form.useForm<RoleFilters>();
   useEffect(() => {
     form.setFieldsValue({ roleId });
   }, [roleId, form]);

@@ -13,12 +13,12 @@ import { showSuccess } from '../../shared/feedback.ts';
 import { useCountdown } from '../../shared/hooks/use-countdown.ts';
 import { useSearchState } from '../../shared/hooks/use-search-state.ts';
 import { useCan } from '../../shared/user-context.tsx';
+import { readExploreFilters, type ExploreLookupValues } from './explore-filters.ts';
 import { positionsQueryOptions, useExploreKick, useSetPosition } from './explore.queries.ts';
 
 const SIZE = 420;
 const GRID = 500;
 
-const parse = (params: URLSearchParams) => ({ roleId: params.get('roleId')?.trim() || undefined, mapId: params.get('mapId')?.trim() || undefined });
 const text = (p: { x: number; y: number; z: number } | null) => (p ? `${p.x}, ${p.y}, ${p.z}` : '-');
 
 /** The known map: a grid in world units, the current position and the picked one; click to pick. */
@@ -73,8 +73,8 @@ function MapView({ current, target, onPick, label }: { current: MapPositionValue
  */
 export function ExplorePosPage() {
   const { t } = useTranslation(['explore', 'common']);
-  const { state, update } = useSearchState(parse);
-  const [lookup] = Form.useForm<{ roleId?: string }>();
+  const { state, update } = useSearchState(readExploreFilters);
+  const [lookup] = Form.useForm<ExploreLookupValues>();
   const [form] = Form.useForm<MapPositionValue>();
   const canEdit = useCan(P.EXPLORE_POS_EDIT);
   const positions = useQuery({ ...positionsQueryOptions(state.roleId ?? ''), enabled: state.roleId !== undefined });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applySearchPatch, readEnum, readInt, readOptionalInt } from './use-search-state.ts';
+import { applySearchPatch, readEnum, readInt } from './use-search-state.ts';
 
 describe('search-param filters', () => {
   it('sets, clears and resets the page', () => {
@@ -19,8 +19,6 @@ describe('search-param filters', () => {
     expect(readInt('x', 1, 1)).toBe(1);
     expect(readInt('0', 1, 1)).toBe(1);
     expect(readInt(null, 20)).toBe(20);
-    expect(readOptionalInt('21008')).toBe(21008);
-    expect(readOptionalInt('')).toBeUndefined();
     expect(readEnum('ok', ['ok', 'failed'] as const)).toBe('ok');
     expect(readEnum('nope', ['ok', 'failed'] as const)).toBeUndefined();
   });

@@ -25,17 +25,13 @@ export function applySearchPatch(current: URLSearchParams, patch: SearchPatch, r
   return next;
 }
 
+// readInt and readEnum are for a page's own state (a dialog, a tab, a page number shown): a
+// query's state is read through its contract schema (url-filters.ts).
 export function readInt(value: string | null, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
   if (value === null || value.trim() === '') return fallback;
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < min || parsed > max) return fallback;
   return parsed;
-}
-
-export function readOptionalInt(value: string | null): number | undefined {
-  if (value === null || value.trim() === '') return undefined;
-  const parsed = Number(value);
-  return Number.isInteger(parsed) ? parsed : undefined;
 }
 
 export function readEnum<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
