@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import type { TransformOptions, Writable } from 'node:stream';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
@@ -185,6 +186,12 @@ export class ZipWriter {
         // The callback comes once the compressor is done with the piece: it may be reused.
         const room = deflate.write(data, release ? () => release(data) : undefined);
         if (!room) await once(deflate, 'drain');
+        // A turn of the event loop per piece: the compressor takes its next piece (and hands on
+        // its output) only in a callback on this thread's loop, which a caller whose reads resolve
+        // at once (SQLite) would otherwise reach only when the queue is full, and 'drain' comes
+        // only once the whole queue is compressed; then the making and the deflating took turns
+        // instead of running side by side (docs/performance.md, "Export", fourth pass).
+        else await yieldToEventLoop();
       },
       close: async () => {
         if (failed) throw failed;
