@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { runClickHouse, testClickHouseTarget, type TestClickHouseTarget } from '../../testing/test-database.ts';
 import { createClickHouseLogStore, parseClickHouseUrl, type ClickHouseLogStore } from './clickhouse-log-store.ts';
 import { describeLogStoreConformance, stamina } from './log-store-conformance.ts';
+import { ensureFillClaims, fillClaims } from './fill-claim.ts';
 import { LogStoreUnavailableError } from './log-store.ts';
 
 // Against a real server only: TEST_CLICKHOUSE_URL=$(bash scripts/start-clickhouse.sh).
@@ -23,8 +24,8 @@ describe.runIf(configured)('the ClickHouse log store', () => {
       columnsOf: async (table) =>
         (await run(target.url, `SELECT name FROM system.columns WHERE database = currentDatabase() AND table = '${table}' FORMAT TSV`)).split('\n').filter(Boolean),
       async makeOldSkinTable() {
-        // The role-first copy and its feed go too: the feed would push the old table's rows into it.
-        for (const table of ['log_skin_by_role_feed', 'log_skin_by_role', 'log_skin']) await run(target.url, `DROP TABLE ${table}`);
+        // The role-first copy, the per-hour counts and their feeds go too: a feed would push the old table's rows into them.
+        for (const table of ['log_skin_by_role_feed', 'log_skin_by_role', 'log_skin_hourly_feed', 'log_skin_hourly', 'log_skin']) await run(target.url, `DROP TABLE ${table}`);
         await run(target.url, 'CREATE TABLE log_skin (b_log_id String, b_timestamp Int64, b_role_id String) ENGINE = ReplacingMergeTree ORDER BY (b_timestamp, b_role_id, b_log_id)');
         await run(target.url, "INSERT INTO log_skin (b_log_id, b_timestamp) VALUES ('old', 1)");
       },
@@ -139,6 +140,127 @@ describe.runIf(configured)('the ClickHouse log store', () => {
       expect(store.kind).toMatch(/^clickhouse \d+/);
       expect(await store.ping?.()).toBe(true);
     });
+  });
+});
+
+describe.runIf(configured)('the ClickHouse log store: per-hour counts and fillings', () => {
+  const HOUR = 3_600_000;
+  const base = Date.UTC(2026, 2, 1, 0);
+  // Every 7 minutes and 13 ms over six hours: rows fall at irregular places within each hour.
+  const rows = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ ...stamina(from + i, base + (from + i) * 420_013), b_role_id: `h-${(from + i) % 5}` }));
+  const count = async (url: string, sql: string) => Number((await run(url, `${sql} FORMAT TSV`)).trim());
+  /** The highest block number among a table's parts: 1 when a single insert ever wrote to it. */
+  const lastBlock = (url: string, table: string) => count(url, `SELECT max(max_block_number) FROM system.parts WHERE database = currentDatabase() AND table = '${table}' AND active`);
+
+  let app: TestApp;
+  let target: TestClickHouseTarget;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  /** A store that has stored `n` rows, then lost its derived tables and marks, as one made before them. */
+  async function olderStore(n: number): Promise<void> {
+    target = (await testClickHouseTarget()) as TestClickHouseTarget;
+    const first = createClickHouseLogStore({ url: target.url, database: app.app.database });
+    await first.ensureTables();
+    expect(await first.insertEvents('stamina', rows(0, n))).toBe(n);
+    await first.close();
+    for (const table of ['log_stamina_hourly_feed', 'log_stamina_hourly', 'log_stamina_by_role_feed', 'log_stamina_by_role', 'gm_store_marks']) await run(target.url, `DROP TABLE ${table}`);
+  }
+
+  it('counts whole hours from the per-hour counts and the partial hours at both edges on the main table', async () => {
+    target = (await testClickHouseTarget()) as TestClickHouseTarget;
+    const store = createClickHouseLogStore({ url: target.url, database: app.app.database });
+    await store.ensureTables();
+    expect(await store.insertEvents('stamina', rows(0, 52))).toBe(52);
+    // A repeated batch is stored, and counted, once.
+    expect(await store.insertEvents('stamina', rows(40, 12))).toBe(0);
+    expect(await count(target.url, 'SELECT sum(n) FROM log_stamina_hourly')).toBe(52);
+    const ranges = [
+      { start: base + 1_234, end: base + 5 * HOUR + 777 },
+      { start: base + HOUR, end: base + 4 * HOUR },
+      { start: base + HOUR - 1, end: base + 3 * HOUR + 1 },
+      { start: base + 600_000, end: base + 3_000_000 },
+      { start: base + 2 * HOUR + 5 },
+      { end: base + 2 * HOUR + 5 },
+      {},
+    ];
+    const exact = async () =>
+      Promise.all(
+        ranges.map((r) => count(target.url, `SELECT count() FROM log_stamina WHERE b_timestamp >= ${r.start ?? -1e15} AND b_timestamp < ${r.end ?? 1e15}`)),
+      );
+    const expected = await exact();
+    expect(expected).toEqual(ranges.map((r) => rows(0, 52).filter((row) => row.b_timestamp >= (r.start ?? -Infinity) && row.b_timestamp < (r.end ?? Infinity)).length));
+    for (const [i, range] of ranges.entries()) expect(await store.count('stamina', range)).toEqual({ total: expected[i], exact: true });
+    expect(await store.count('stamina', ranges[0], 200_000)).toEqual({ total: expected[0], exact: true });
+    expect(await store.count('stamina', ranges[0], 10)).toEqual({ total: 10, exact: false });
+    // A count put in the hours alone shows which reads come from them: ranges holding the third hour whole.
+    await run(target.url, `INSERT INTO log_stamina_hourly (hour, n) VALUES (${base / HOUR + 2}, 1000)`);
+    const seen = await Promise.all(ranges.map(async (r) => (await store.count('stamina', r)).total));
+    expect(seen).toEqual(expected.map((n, i) => n + ([0, 1, 2, 6].includes(i) ? 1000 : 0)));
+    // A condition besides the range reads the main table.
+    expect(await store.count('stamina', { ...ranges[0], conditions: [{ field: 'b_role_id', op: 'prefix', value: 'h-' }] })).toEqual({ total: expected[0], exact: true });
+    await store.close();
+    await target.drop();
+  });
+
+  it('fills the per-hour counts and the role-first copy of a non-empty log once when two instances start together', async () => {
+    await olderStore(300);
+    const [one, two] = [0, 1].map(() => createClickHouseLogStore({ url: target.url, database: app.app.database }));
+    if (!one || !two) throw new Error('two stores');
+    await Promise.all([one.ensureTables(), two.ensureTables()]);
+    await Promise.all([one.copiesFilled(), two.copiesFilled()]);
+    // One insert each: a second filling would have written a second block.
+    expect(await lastBlock(target.url, 'log_stamina_hourly')).toBe(1);
+    expect(await lastBlock(target.url, 'log_stamina_by_role')).toBe(1);
+    expect(await count(target.url, 'SELECT sum(n) FROM log_stamina_hourly')).toBe(300);
+    expect((await run(target.url, 'SELECT count(), uniqExact(b_log_id) FROM log_stamina_by_role FORMAT TSV')).trim()).toBe('300\t300');
+    // Both read from them: a row put in each alone shows it.
+    await run(target.url, `INSERT INTO log_stamina_hourly (hour, n) VALUES (${base / HOUR + 2}, 1000)`);
+    await run(target.url, `INSERT INTO log_stamina_by_role (b_log_id, b_timestamp, b_role_id) VALUES ('ghost', ${base + 1}, 'h-1')`);
+    for (const store of [one, two]) {
+      expect(await store.count('stamina', {})).toEqual({ total: 1300, exact: true });
+      expect(await store.count('stamina', { conditions: [{ field: 'b_role_id', op: 'eq', value: 'h-1' }] })).toEqual({ total: 61, exact: true });
+    }
+    // Later inserts reach both once.
+    expect(await two.insertEvents('stamina', rows(250, 100))).toBe(50);
+    expect(await count(target.url, 'SELECT sum(n) FROM log_stamina_hourly')).toBe(1350);
+    await Promise.all([one.close(), two.close()]);
+    await target.drop();
+  });
+
+  it('answers from the main table while another instance holds the filling, then from the counts it filled', async () => {
+    await olderStore(100);
+    const { url, database } = parseClickHouseUrl(target.url);
+    await ensureFillClaims(app.app.database);
+    const other = fillClaims(app.app.database, 'another-instance');
+    expect(await other.take(`${url}/${database}/log_stamina_hourly`)).toBe(true);
+    expect(await other.take(`${url}/${database}/log_stamina_by_role`)).toBe(true);
+    const store = createClickHouseLogStore({ url: target.url, database: app.app.database });
+    await store.ensureTables();
+    let filled = false;
+    const filling = store.copiesFilled().then(() => (filled = true));
+    const range = { start: base + 1_234, end: base + 5 * HOUR + 777 };
+    const expected = rows(0, 100).filter((row) => row.b_timestamp >= range.start && row.b_timestamp < range.end).length;
+    expect(await store.count('stamina', range)).toEqual({ total: expected, exact: true });
+    const ofRole = rows(0, 100).filter((row) => row.b_timestamp >= range.start && row.b_timestamp < range.end && row.b_role_id === 'h-1').length;
+    expect(await store.count('stamina', { ...range, conditions: [{ field: 'b_role_id', op: 'eq', value: 'h-1' }] })).toEqual({ total: ofRole, exact: true });
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(filled).toBe(false);
+    expect(await count(target.url, 'SELECT count() FROM log_stamina_hourly')).toBe(0);
+    // One claim let go, the other left to go stale (its holder stopped): this store takes both.
+    await other.release(`${url}/${database}/log_stamina_hourly`);
+    await app.app.database.db.updateTable('log_store_claim' as never).set({ at: 0 } as never).execute();
+    await filling;
+    expect(await count(target.url, 'SELECT sum(n) FROM log_stamina_hourly')).toBe(100);
+    await run(target.url, `INSERT INTO log_stamina_hourly (hour, n) VALUES (${base / HOUR + 2}, 1000)`);
+    expect(await store.count('stamina', range)).toEqual({ total: expected + 1000, exact: true });
+    expect(await count(target.url, 'SELECT count() FROM log_stamina_by_role')).toBe(100);
+    await store.close();
+    await target.drop();
   });
 });
 
