@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInByApi, storeLanguageSetting } from './helpers.ts';
+import { apiCall, signInByApi, storeLanguageSetting } from './helpers.ts';
 
 /**
  * Views opened from a URL (a shared link, a reload) read through the contract's query schemas:
@@ -72,4 +72,112 @@ test('the rankings board comes from the URL, the arena board when the URL names 
   await page.goto('/info/develop/redis_rank?board=nope');
   await expect(page.getByRole('columnheader', { name: 'Arena score' })).toBeVisible({ timeout: 30_000 });
   await shot(page, 'rankings-en');
+});
+
+// The develop tools, /explore/pos_setting and the announcement board (session 9): a period far
+// from today (2025-01-02 to 2025-01-09, UTC noon) shows in the picker whatever the display zone.
+const JAN_2 = Date.UTC(2025, 0, 2, 12);
+const JAN_9 = Date.UTC(2025, 0, 9, 12);
+const field = (page: Page, label: string) => page.locator('.ant-form-item').filter({ has: page.getByText(label, { exact: true }) });
+
+test('the command journal keeps its kind and target and drops a refused status and a reversed period', async ({ page }) => {
+  await signInByApi(page, 'admin');
+  await page.goto(`/develop/hawk?kind=kickPlayers&status=lost&target=r1&from=${JAN_9}&to=${JAN_2}&size=50`);
+  await expect(page.getByRole('heading', { name: 'Event debugging' })).toBeVisible({ timeout: 30_000 });
+  const check = async (kind: string, status: string) => {
+    await expect(field(page, kind)).toContainText('kickPlayers');
+    await expect(field(page, status).locator('.ant-select')).not.toContainText(/Applied|Refused|已|拒/);
+    await expect(page.locator('input#target')).toHaveValue('r1');
+    await expect(page.locator('.ant-picker-range input').first()).toHaveValue('');
+  };
+  await check('Command', 'Status');
+  await page.reload();
+  await check('Command', 'Status');
+  await shot(page, 'hawk-en');
+  await storeLanguageSetting(page, 'cn');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: '事件调试' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('input#target')).toHaveValue('r1');
+  await shot(page, 'hawk-zh');
+  await storeLanguageSetting(page, 'en');
+});
+
+test('card drawing keeps its period and drops a pool id the contract refuses', async ({ page }) => {
+  await signInByApi(page, 'admin');
+  await page.goto(`/develop/card_publicity?from=${JAN_2}&to=${JAN_9}&poolId=${'p'.repeat(200)}`);
+  await expect(page.getByRole('heading', { name: 'Card drawing' })).toBeVisible({ timeout: 30_000 });
+  const check = async () => {
+    await expect(page.locator('.ant-picker-range input').first()).toHaveValue(/^2025-01-0[23]/);
+    await expect(page.locator('.ant-picker-range input').nth(1)).toHaveValue(/^2025-01-(09|10)/);
+    await expect(page.locator('input#poolId')).toHaveValue('');
+  };
+  await check();
+  await page.reload();
+  await check();
+  await shot(page, 'cards-en');
+  await storeLanguageSetting(page, 'cn');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: '抽卡相关' })).toBeVisible({ timeout: 30_000 });
+  await check();
+  await shot(page, 'cards-zh');
+  await storeLanguageSetting(page, 'en');
+});
+
+/** A demo role with an unlocked explore map, and that map. */
+async function roleWithExploreMap(page: Page, token: string): Promise<{ roleId: string; mapId: string }> {
+  const list = await apiCall<{ results: { roleId: string }[] }>(page, token, 'GET', '/players?size=20');
+  for (const { roleId } of list.results) {
+    const shown = await apiCall<{ maps: { mapId: string; unlocked: boolean }[] }>(page, token, 'GET', `/explore/positions?roleId=${roleId}`);
+    const map = shown.maps.find((m) => m.unlocked);
+    if (map) return { roleId, mapId: map.mapId };
+  }
+  throw new Error('no demo role with an unlocked explore map');
+}
+
+test('a debugging screen keeps the role in the URL and drops one the contract refuses', async ({ page }) => {
+  const token = await signInByApi(page, 'admin');
+  const { roleId } = await roleWithExploreMap(page, token);
+  await page.goto(`/develop/explore_map?roleId=${'r'.repeat(200)}`);
+  await expect(page.getByRole('heading', { name: 'Exploration map debugging' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByLabel('Role ID')).toHaveValue('');
+  await page.goto(`/develop/explore_map?roleId=${roleId}`);
+  await page.reload();
+  await expect(page.getByLabel('Role ID')).toHaveValue(roleId);
+  await expect(page.locator('.ant-card-head-title').filter({ hasText: ` · ${roleId}` })).toBeVisible({ timeout: 30_000 });
+  await shot(page, 'role-en');
+  await storeLanguageSetting(page, 'cn');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: '探索地图调试' })).toBeVisible({ timeout: 30_000 });
+  await shot(page, 'role-zh');
+  await storeLanguageSetting(page, 'en');
+});
+
+test('the explore position editor keeps its role and drops a map id the contract refuses', async ({ page }) => {
+  const token = await signInByApi(page, 'admin');
+  const { roleId, mapId } = await roleWithExploreMap(page, token);
+  await page.goto(`/explore/pos_setting?roleId=${roleId}&mapId=${'E'.repeat(200)}`);
+  await expect(page.getByRole('heading', { name: 'Exploration map coordinates' })).toBeVisible({ timeout: 30_000 });
+  const check = async () => {
+    await expect(page.getByLabel('Role ID')).toHaveValue(roleId);
+    await expect(page.getByRole('img', { name: `Explore map ${mapId}` })).toBeVisible({ timeout: 30_000 });
+  };
+  await check();
+  await page.reload();
+  await check();
+  await shot(page, 'explore-en');
+  await storeLanguageSetting(page, 'cn');
+  await page.reload();
+  await expect(page.getByLabel('角色ID')).toHaveValue(roleId, { timeout: 30_000 });
+  await shot(page, 'explore-zh');
+  await storeLanguageSetting(page, 'en');
+});
+
+test('the announcement board opens the type the URL names, in-site for one the contract does not know', async ({ page }) => {
+  await signInByApi(page, 'admin');
+  await page.goto('/info/announcement/notice?type=scrolling');
+  await expect(page.getByRole('tab', { name: 'Scrolling announcement', selected: true })).toBeVisible({ timeout: 30_000 });
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Scrolling announcement', selected: true })).toBeVisible({ timeout: 30_000 });
+  await page.goto('/info/announcement/notice?type=nope');
+  await expect(page.getByRole('tab', { name: 'In-site announcement', selected: true })).toBeVisible({ timeout: 30_000 });
 });
