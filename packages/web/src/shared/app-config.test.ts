@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageTitle, parseGlobalConfig, parseProtocolConfig, pickLocalized } from './app-config.ts';
+import { copyrightText, pageTitle, parseGlobalConfig, parseProtocolConfig, pickLocalized } from './app-config.ts';
 
 describe('static config', () => {
   it('fills defaults for missing or broken fields and keeps extra ones', () => {
@@ -29,5 +29,15 @@ describe('static config', () => {
   it('picks the text of the language', () => {
     expect(pickLocalized({ en: 'A', zh: '甲' }, 'zh-CN')).toBe('甲');
     expect(pickLocalized({ en: 'A', zh: '' }, 'zh-CN')).toBe('A');
+  });
+
+  it('shows the copyright line in the operator\'s language, or the one text for every language', () => {
+    const both = parseGlobalConfig({ copyright: { en: 'Internal use only', zh: '仅限内部使用' } });
+    expect(copyrightText(both, 'en')).toBe('Internal use only');
+    expect(copyrightText(both, 'zh-CN')).toBe('仅限内部使用');
+    expect(copyrightText(parseGlobalConfig({ copyright: 'Studio X' }), 'zh-CN')).toBe('Studio X');
+    // Half a pair or another shape is no line at all (the footer falls back to the title and year).
+    expect(copyrightText(parseGlobalConfig({ copyright: { en: 'A' } }), 'en')).toBe('');
+    expect(copyrightText(parseGlobalConfig({ copyright: 7 }), 'en')).toBe('');
   });
 });

@@ -19,7 +19,8 @@ export interface GlobalConfig {
   breadcrumbTitle: string;
   displayTimeZone: string;
   defaultPageSize: number;
-  copyright: string;
+  /** One text for every language, or one per language (`{ "en": ..., "zh": ... }`). */
+  copyright: string | Localized;
   [extra: string]: unknown;
 }
 
@@ -69,7 +70,7 @@ export function parseGlobalConfig(value: unknown): GlobalConfig {
     breadcrumbTitle: text(fields.breadcrumbTitle, 'GM Console'),
     displayTimeZone: text(fields.displayTimeZone, 'Asia/Shanghai'),
     defaultPageSize: typeof size === 'number' && Number.isInteger(size) && size >= 1 && size <= 200 ? size : 20,
-    copyright: text(fields.copyright, ''),
+    copyright: localized(fields.copyright) ?? text(fields.copyright, ''),
   };
 }
 
@@ -135,6 +136,11 @@ export function getProtocolConfig(): ProtocolConfig {
 
 export function pickLocalized(value: Localized, language: Language): string {
   return (language === 'zh-CN' ? value.zh : value.en) || value.en || value.zh;
+}
+
+/** The footer's line in the operator's language; empty when the config has none. */
+export function copyrightText(config: Pick<GlobalConfig, 'copyright'>, language: Language): string {
+  return typeof config.copyright === 'string' ? config.copyright : pickLocalized(config.copyright, language);
 }
 
 /** The browser tab title: route title plus the configured product title. */

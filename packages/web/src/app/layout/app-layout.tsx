@@ -3,7 +3,8 @@ import { Layout } from 'antd';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SIDEBAR_WIDTH_PX } from '@gm/contract/constants.ts';
-import { getGlobalConfig } from '../../shared/app-config.ts';
+import { copyrightText, getGlobalConfig } from '../../shared/app-config.ts';
+import { normalizeLanguage } from '../../shared/language.ts';
 import { lazyDialog } from '../../shared/components/lazy-dialog.tsx';
 import { SideNav } from './side-nav.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -15,7 +16,7 @@ const MobileNav = lazyDialog(() => import('./mobile-nav.tsx').then((m) => m.Mobi
 
 /** The shell of spec section 2: sidebar, top bar with breadcrumb and user menu, the log drawer. */
 export function AppLayout() {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
   const sidebar = useSidebar();
   const [logOpen, setLogOpen] = useState(false);
   const config = getGlobalConfig();
@@ -42,7 +43,7 @@ export function AppLayout() {
         <Layout.Content className="gm-content">
           <Outlet />
         </Layout.Content>
-        <Layout.Footer className="gm-footer">{config.copyright || t('layout.footer', { title: config.title, year: new Date().getFullYear() })}</Layout.Footer>
+        <Layout.Footer className="gm-footer">{copyrightText(config, normalizeLanguage(i18n.language)) || t('layout.footer', { title: config.title, year: new Date().getFullYear() })}</Layout.Footer>
       </Layout>
       <OperationLogDrawer open={logOpen} onClose={() => setLogOpen(false)} />
     </Layout>

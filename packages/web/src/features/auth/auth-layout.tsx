@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { CheckCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { getGlobalConfig } from '../../shared/app-config.ts';
+import { copyrightText, getGlobalConfig } from '../../shared/app-config.ts';
+import { normalizeLanguage } from '../../shared/language.ts';
 import { LanguageSegmented } from '../../shared/components/language-segmented.tsx';
 import './auth.css';
 
@@ -10,7 +11,7 @@ import './auth.css';
  * headings rather than antd's Typography keep the sign-in page's download small.
  */
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const config = getGlobalConfig();
   return (
     <div className="gm-auth">
@@ -44,7 +45,7 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
             {children}
           </div>
         </div>
-        <footer className="gm-auth-footer">{config.copyright || config.title}</footer>
+        <footer className="gm-auth-footer">{copyrightText(config, normalizeLanguage(i18n.language)) || config.title}</footer>
       </main>
     </div>
   );
