@@ -13,7 +13,8 @@ import { currencyEvent } from '../../testing/currency-events.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { runClickHouse } from '../../testing/test-database.ts';
 import { exportColumns } from './export-file.ts';
-import { filePath, runPendingExports } from './exports.service.ts';
+import { ExportThread } from './export-thread.ts';
+import { EXPORT_COUNT_BOUND, exportThreadOf, filePath, runPendingExports } from './exports.service.ts';
 
 /**
  * The export written in a worker thread (export-writing.ts): on a SQLite file here (an in-memory
@@ -131,5 +132,75 @@ describe('an export written in a worker thread', () => {
     expect(String(causes[0])).toMatch(/log_currency/);
     expect(existsSync(filePath(t.app.ctx, created.result.id))).toBe(false);
     expect(readdirSync(t.app.ctx.config.exportDir)).toEqual([]);
+  });
+
+  it('keeps its thread warm: a second export is written by the same thread, and a cancelled one does not end it', async () => {
+    const { start, end } = await seed(2_000);
+    const first = await api().post<ExportTask>(admin, '/exports', { list: 'gold_list', start, end });
+    expect(await runPendingExports(t.app.ctx, { chunkRows: 100, progressEvery: 500 })).toMatchObject({ done: 1 });
+    const thread = exportThreadOf(t.app.ctx);
+    const threadId = thread?.thread?.threadId;
+    expect(threadId).toBeGreaterThan(0);
+
+    // Cancelled while the thread writes it.
+    const cancelled = await api().post<ExportTask>(admin, '/exports', { list: 'gold_list', start, end });
+    const cancel = async (id: string, rows: number) => {
+      if (rows === 500) await t.call(admin, { method: 'DELETE', url: `/api/gm/admin/exports/${id}` });
+    };
+    expect(await runPendingExports(t.app.ctx, { chunkRows: 100, progressEvery: 500, onProgress: cancel })).toMatchObject({ done: 0, cancelled: 1 });
+    expect((await task(cancelled.result.id)).status).toBe('cancelled');
+
+    const second = await api().post<ExportTask>(admin, '/exports', { list: 'gold_list', start, end, conditions: [{ field: 'gold_type', op: 'eq', value: 2 }] });
+    expect(await runPendingExports(t.app.ctx, { chunkRows: 100, progressEvery: 500 })).toMatchObject({ done: 1 });
+    expect(exportThreadOf(t.app.ctx)).toBe(thread);
+    expect(thread?.starts).toBe(1);
+    expect(thread?.thread?.threadId).toBe(threadId);
+    expect(await task(first.result.id)).toMatchObject({ status: 'done', rows: 2_000 });
+    const secondTask = await task(second.result.id);
+    expect(secondTask).toMatchObject({ status: 'done' });
+    expect(await sheetRows(filePath(t.app.ctx, second.result.id))).toHaveLength(secondTask.rows);
+    expect(readdirSync(t.app.ctx.config.exportDir).sort()).toEqual([`${first.result.id}.xlsx`, `${second.result.id}.xlsx`].sort());
+  });
+
+  it('fails the export in hand when its thread dies, and starts a new thread for the next one', async () => {
+    const { start, end } = await seed(2_000);
+    const crashed = await api().post<ExportTask>(admin, '/exports', { list: 'gold_list', start, end });
+    const causes: unknown[] = [];
+    const kill = async (_: string, rows: number) => {
+      if (rows === 500) await exportThreadOf(t.app.ctx)?.thread?.terminate();
+    };
+    expect(await runPendingExports(t.app.ctx, { chunkRows: 100, progressEvery: 500, onProgress: kill, onError: (error) => causes.push(error) })).toMatchObject({ done: 0, failed: 1 });
+    expect(await task(crashed.result.id)).toMatchObject({ status: 'failed', errorKey: 'errors.exportFailed' });
+    expect(String(causes[0])).toMatch(/exited/);
+    expect(exportThreadOf(t.app.ctx)?.thread).toBeUndefined();
+    expect(readdirSync(t.app.ctx.config.exportDir)).toEqual([]);
+
+    const next = await api().post<ExportTask>(admin, '/exports', { list: 'gold_list', start, end });
+    expect(await runPendingExports(t.app.ctx, { chunkRows: 100, progressEvery: 500 })).toMatchObject({ done: 1 });
+    expect(await task(next.result.id)).toMatchObject({ status: 'done', rows: 2_000 });
+    expect(exportThreadOf(t.app.ctx)?.starts).toBe(2);
+  });
+
+  it('ends an idle thread after its time, and starts one again for the next job', async () => {
+    const { start, end } = await seed(300);
+    const source = t.app.ctx.logStoreSource;
+    if (!source) throw new Error('no log store source');
+    const thread = new ExportThread(source, { idleMs: 50 });
+    const columns = logColumns('currency').map((c) => c.name);
+    const job = (name: string) => ({ logKey: 'currency' as const, start, end, conditions: [], columns, lang: 'en' as const, timeZone: 'UTC', path: join(folder, name), rowsPerSheet: 1_000_000, progressEvery: 100, chunkRows: 50, countBound: EXPORT_COUNT_BOUND });
+    const yes = async () => true;
+    try {
+      expect(await thread.write(job('a.xlsx'), { total: yes, progress: yes })).toMatchObject({ rows: 300, stopped: false });
+      const first = thread.thread;
+      expect(first).toBeDefined();
+      await new Promise<void>((resolve) => first?.once('exit', () => resolve()));
+      expect(thread.thread).toBeUndefined();
+      expect(await thread.write(job('b.xlsx'), { total: yes, progress: yes })).toMatchObject({ rows: 300, stopped: false });
+      expect(thread.starts).toBe(2);
+      expect(await sheetRows(join(folder, 'b.xlsx'))).toHaveLength(300);
+    } finally {
+      await thread.close();
+    }
+    expect(thread.thread).toBeUndefined();
   });
 });

@@ -1,11 +1,9 @@
 import { createWriteStream } from 'node:fs';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { Worker } from 'node:worker_threads';
 import type { LogKey } from '@gm/contract/log-catalogue.ts';
 import type { LogCondition } from '@gm/contract/logs.contract.ts';
 import type { Language } from '@gm/contract/messages.ts';
 import type { LogStore } from '../../platform/log-store/log-store.ts';
-import type { LogStoreSource } from '../../platform/log-store/open-log-store.ts';
 import { XlsxStreamWriter } from '../../platform/spreadsheet/xlsx-writer.ts';
 import { exportColumns, sheetNamer } from './export-file.ts';
 
@@ -14,9 +12,9 @@ import { exportColumns, sheetNamer } from './export-file.ts';
  * into the streaming `.xlsx` writer. It runs in a worker thread of its own when the log store
  * can be opened there (a SQLite file, PostgreSQL), so neither SQLite's synchronous reads nor the
  * making of the XML hold the instance's event loop (docs/decisions.md, "Exports in a worker
- * thread"); otherwise (an in-memory database: the tests) in the calling thread, yielding to the
- * event loop after every chunk. The task's bookkeeping (claim, progress, cancel, finish) stays
- * with the caller, which answers each report with whether to go on.
+ * thread", export-thread.ts); otherwise (an in-memory database: the tests) in the calling
+ * thread, yielding to the event loop after every chunk. The task's bookkeeping (claim, progress,
+ * cancel, finish) stays with the caller, which answers each report with whether to go on.
  */
 
 /** All a writer needs, as plain data (it crosses to the worker thread). */
@@ -109,26 +107,21 @@ export async function writeExportFile(store: LogStore, job: ExportJob, reports: 
 }
 
 // ---------------------------------------------------------------------------------------------
-// The worker thread: export-worker-thread.ts runs `writeExportFile` on a store of its own and
-// asks the owner about every report by message.
+// The worker thread: export-thread.ts keeps one per instance, export-worker-thread.ts runs in it,
+// writing each job sent with `writeExportFile` on a store of its own and asking the owner about
+// every report by message. Every message names its job.
 // ---------------------------------------------------------------------------------------------
 
-export interface ThreadInput {
-  job: ExportJob;
-  source: LogStoreSource;
-}
+/** Owner to thread: a job to write, the answer to the job's last report, or the end. */
+export type ThreadCommand = { type: 'job'; id: number; job: ExportJob } | { type: 'answer'; id: number; goOn: boolean } | { type: 'close' };
 
 /** Thread to owner. */
 export type ThreadMessage =
-  | { type: 'total'; total: number; exact: boolean }
-  | { type: 'progress'; rows: number }
-  | { type: 'done'; written: ExportWritten }
-  | { type: 'failed'; name: string; message: string; stack: string | undefined };
-
-/** Owner to thread: the answer to the last report. */
-export interface ThreadAnswer {
-  goOn: boolean;
-}
+  | { type: 'ready' }
+  | { type: 'total'; id: number; total: number; exact: boolean }
+  | { type: 'progress'; id: number; rows: number }
+  | { type: 'done'; id: number; written: ExportWritten }
+  | { type: 'failed'; id: number; name: string; message: string; stack: string | undefined };
 
 /** A failure inside the thread, as the owner sees it (its name kept: `ZipTooLargeError` ...). */
 export class ExportThreadError extends Error {
@@ -137,56 +130,4 @@ export class ExportThreadError extends Error {
     this.name = name;
     if (stack) this.stack = stack;
   }
-}
-
-/**
- * The thread's entry: run from TypeScript sources (tsx, the tests), a small module that registers
- * tsx's loader in the thread first, since a worker does not inherit its parent's on Node 20.
- */
-const THREAD_ENTRY = import.meta.url.endsWith('.ts') ? new URL('./export-worker-thread.tsx-boot.mjs', import.meta.url) : new URL('./export-worker-thread.js', import.meta.url);
-
-/**
- * The thread's young generation, at most (V8 lets it grow to 48 MB when left alone). The writer
- * makes little garbage since it writes bytes straight into its pieces (the rows read are most of
- * it, and die within a chunk), so a small one costs no measurable CPU and keeps 15-20 MB of peak
- * RSS off every export (docs/performance.md, "Export", third pass). Before that, when the XML was
- * made as strings, the same limit cost up to 40% more CPU.
- */
-const THREAD_YOUNG_GENERATION_MB = 8;
-
-/** Writes the file in a worker thread; settles when the thread has ended. */
-export function writeExportFileInThread(input: ThreadInput, reports: ExportReports): Promise<ExportWritten> {
-  return new Promise<ExportWritten>((resolve, reject) => {
-    const thread = new Worker(THREAD_ENTRY, { workerData: input, resourceLimits: { maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB } });
-    let outcome: { written: ExportWritten } | { error: Error } | undefined;
-    const answer = (goOn: boolean) => thread.postMessage({ goOn } satisfies ThreadAnswer);
-    const ask = (report: Promise<boolean>) =>
-      report.then(answer, (error: unknown) => {
-        outcome = { error: error instanceof Error ? error : new Error(String(error)) };
-        answer(false);
-      });
-    thread.on('message', (message: ThreadMessage) => {
-      switch (message.type) {
-        case 'total':
-          void ask(reports.total({ total: message.total, exact: message.exact }));
-          break;
-        case 'progress':
-          void ask(reports.progress(message.rows));
-          break;
-        case 'done':
-          outcome ??= { written: message.written };
-          break;
-        case 'failed':
-          outcome ??= { error: new ExportThreadError(message.name, message.message, message.stack) };
-          break;
-      }
-    });
-    thread.on('error', (error) => {
-      outcome ??= { error };
-    });
-    thread.on('exit', (code) => {
-      if (outcome && 'written' in outcome) resolve(outcome.written);
-      else reject(outcome?.error ?? new Error(`the export thread exited with code ${code} before it was done`));
-    });
-  });
 }

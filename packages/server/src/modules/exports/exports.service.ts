@@ -29,7 +29,8 @@ import { XlsxStreamWriter } from '../../platform/spreadsheet/xlsx-writer.ts';
 import { ZipTooLargeError } from '../../platform/spreadsheet/zip-writer.ts';
 import * as logsService from '../logs/logs.service.ts';
 import { exportColumns, sheetNamer } from './export-file.ts';
-import { writeExportFile, writeExportFileInThread, type ExportJob, type ExportReports } from './export-writing.ts';
+import { ExportThread } from './export-thread.ts';
+import { writeExportFile, type ExportJob, type ExportReports } from './export-writing.ts';
 import * as exportsRepository from './exports.repository.ts';
 
 /**
@@ -316,6 +317,23 @@ export async function exportPage(ctx: ServiceContext, principal: Principal, acto
 
 const WORKER_ID = `${hostname()}:${process.pid}:${newId().slice(0, 8)}`.slice(0, 64);
 
+/** Each instance's export thread (export-thread.ts), made on its first export. */
+const threads = new WeakMap<ServiceContext, ExportThread>();
+
+/**
+ * The instance's export thread, or undefined when the log store cannot be opened by another
+ * thread (an in-memory database: the export is written in the instance's own thread).
+ */
+export function exportThreadOf(ctx: ServiceContext): ExportThread | undefined {
+  if (!ctx.logStoreSource) return undefined;
+  let thread = threads.get(ctx);
+  if (!thread || thread.isClosed) {
+    thread = new ExportThread(ctx.logStoreSource);
+    threads.set(ctx, thread);
+  }
+  return thread;
+}
+
 export interface ExportRunSummary {
   done: number;
   failed: number;
@@ -386,8 +404,8 @@ async function runTask(ctx: ServiceContext, row: ExportTaskRow, worker: string, 
   heartbeat.unref();
   try {
     await mkdir(resolve(ctx.config.exportDir), { recursive: true });
-    const source = options.thread === false ? undefined : ctx.logStoreSource;
-    const written = source ? await writeExportFileInThread({ job, source }, reports) : await writeExportFile(ctx.logStore, job, reports, true);
+    const thread = options.thread === false ? undefined : exportThreadOf(ctx);
+    const written = thread ? await thread.write(job, reports) : await writeExportFile(ctx.logStore, job, reports, true);
     rows = written.rows;
     if (stoppedBy === 'released') {
       await exportsRepository.releaseTask(ctx.db, id, worker);
@@ -512,6 +530,8 @@ export function createExportWorker(ctx: ServiceContext, options: { intervalMs: n
       closing.abort();
       if (timer) clearInterval(timer);
       await running;
+      // Exports run by direct calls (tests, scripts) may have started it too.
+      await threads.get(ctx)?.close();
     },
   };
 }
