@@ -85,6 +85,45 @@ function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   return out;
 }
 
+/** Whether the rollups live on PostgreSQL (a transaction answers like its database). */
+const onPostgres = (db: RollupDb) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+type PgType = 'varchar' | 'integer' | 'bigint';
+
+/**
+ * PostgreSQL: rows as one array per column, turned back into rows by `unnest`. A batch of any
+ * size is one statement of a few parameters, where a multi-row VALUES takes a parameter per cell
+ * and a statement per CHUNK rows: each statement is a round trip inside the batch's transaction,
+ * and on PostgreSQL the round trips were most of what the rollups cost at ingest (issue 12).
+ */
+function unnest<R>(types: { readonly [K in keyof R]: PgType }, rows: readonly R[]) {
+  const columns = Object.keys(types) as (keyof R & string)[];
+  const arrays = columns.map((c) => sql`${sql.val(rows.map((r) => r[c]))}::${sql.raw(types[c])}[]`);
+  return sql`select * from unnest(${sql.join(arrays)}) as v(${sql.join(columns.map((c) => sql.ref(c)))})`;
+}
+
+/**
+ * The inserts that store `rows` in `table`: on PostgreSQL one `insert ... select from unnest(...)`,
+ * on SQLite multi-row VALUES of CHUNK rows (SQLite has no arrays; its statements are calls inside
+ * the process, not round trips, so it keeps the form it was measured with). The caller adds the
+ * conflict clause and runs each.
+ */
+function inserts<TB extends keyof RollupTables, R extends RollupTables[TB]>(db: RollupDb, table: TB, types: { readonly [K in keyof R]: PgType }, rows: readonly R[]) {
+  const into = () => db.insertInto(table);
+  if (rows.length === 0) return [];
+  if (!onPostgres(db)) return chunks(rows).map((part) => into().values(part as never));
+  return [into().columns(Object.keys(types) as never).expression(unnest(types, rows) as never)];
+}
+
+const ACTIVITY_TYPES = { kind: 'varchar', id: 'varchar', day: 'integer', first_at: 'bigint' } as const;
+const DIM_TYPES = { zone: 'integer', channel: 'varchar', platform: 'varchar' } as const;
+const FIRST_TYPES = { kind: 'varchar', id: 'varchar', day: 'integer', at: 'bigint', ...DIM_TYPES } as const;
+const NEW_TYPES = { kind: 'varchar', day: 'integer', ...DIM_TYPES, n: 'integer' } as const;
+const DAILY_TYPES = { day: 'integer', ...DIM_TYPES, dau: 'integer', wau_delta: 'integer', mau_delta: 'integer' } as const;
+const RETENTION_TYPES = { kind: 'varchar', cohort: 'integer', after_days: 'integer', ...DIM_TYPES, n: 'integer' } as const;
+const RECHARGE_TYPES = { day: 'integer', hour: 'integer', ...DIM_TYPES, currency: 'varchar', revenue: 'bigint', orders: 'integer' } as const;
+const PAYMENT_TYPES = { role_id: 'varchar', currency: 'varchar', product_id: 'varchar', product_name: 'varchar', day: 'integer', ...DIM_TYPES, revenue: 'bigint', orders: 'integer', first_at: 'bigint', last_at: 'bigint' } as const;
+
 const text = (value: unknown, max: number) => (typeof value === 'string' ? value.slice(0, max) : '');
 const dimsOf = (row: LogRow): Dims => ({
   zone: typeof row.b_zone_id === 'number' ? row.b_zone_id : 0,
@@ -158,9 +197,13 @@ export async function applyRollups<T>(executor: Kysely<T>, clock: DayClock, inpu
 // Logins: activity, first days, DAU / WAU / MAU, retention.
 // ---------------------------------------------------------------------------------------------
 
+type FirstKind = 'role' | 'account' | 'device';
+/** The first-day kind that goes with each activity kind. */
+const FIRST_OF = { player: 'role', device: 'device' } as const satisfies Record<RetentionKind, FirstKind>;
+
 async function applyLogins(db: RollupDb, clock: DayClock, rows: readonly LogRow[]): Promise<void> {
   const activity: Record<RetentionKind, Map<string, Activity>> = { player: new Map(), device: new Map() };
-  const firsts: Record<'role' | 'account' | 'device', Map<string, FirstSeen>> = { role: new Map(), account: new Map(), device: new Map() };
+  const firsts: Record<FirstKind, Map<string, FirstSeen>> = { role: new Map(), account: new Map(), device: new Map() };
   for (const row of rows) {
     const at = row.b_timestamp as number;
     const day = clock.dayOf(at);
@@ -180,44 +223,51 @@ async function applyLogins(db: RollupDb, clock: DayClock, rows: readonly LogRow[
   }
   const daily: DailyCounter = new Counter();
   const retention = new Counter<{ kind: RetentionKind; cohort: number; after_days: number } & Dims>();
-  await setFirsts(db, 'account', [...firsts.account.values()]);
+  // Each step for every kind at once (on PostgreSQL one statement each, see `inserts`); the kinds
+  // touch rows of their own kind only, so the order between them does not matter.
+  const inserted = await insertActivity(db, { player: [...activity.player.values()], device: [...activity.device.values()] });
+  const known = await setFirsts(db, { account: [...firsts.account.values()], role: [...firsts.role.values()], device: [...firsts.device.values()] });
+  // One read of the active days a month either side of the new ones serves both counts.
+  const near = await activeDays(
+    db,
+    (['player', 'device'] as const).flatMap((kind) => {
+      const days = inserted[kind].map((a) => a.day);
+      const range = { from: Math.min(...days) - REACH, to: Math.max(...days) + REACH };
+      return inserted[kind].map((a) => ({ kind, id: a.id, range }));
+    }),
+  );
   for (const kind of ['player', 'device'] as const) {
-    const inserted = await insertActivity(db, kind, [...activity[kind].values()]);
-    const moved = await setFirsts(db, kind === 'player' ? 'role' : 'device', [...firsts[kind === 'player' ? 'role' : 'device'].values()]);
-    // One read of the active days a month either side of the new ones serves both counts.
-    const newDays = inserted.map((a) => a.day);
-    const near = inserted.length === 0 ? new Map<string, number[]>() : await activeDays(db, kind, inserted.map((a) => a.id), { from: Math.min(...newDays) - REACH, to: Math.max(...newDays) + REACH });
-    await countRetention(db, kind, inserted, moved, retention, near);
-    if (kind === 'player') await countActive(db, inserted, moved, daily, near);
+    const moves = known.get(FIRST_OF[kind]) ?? { moved: [], unchanged: new Map<string, FirstSeen>() };
+    await countRetention(db, kind, inserted[kind], moves, retention, near[kind]);
+    if (kind === 'player') await countActive(db, inserted.player, moves, daily, near.player);
   }
   await upsertDaily(db, daily);
   await upsertRetention(db, retention);
 }
 
-/** Stores new (kind, id, day) activity; answers the pairs that were not stored before. */
-async function insertActivity(db: RollupDb, kind: RetentionKind, pairs: readonly Activity[]): Promise<Activity[]> {
-  const inserted: Activity[] = [];
-  const byKey = new Map(pairs.map((p) => [`${p.id}\u0000${p.day}`, p]));
-  for (const part of chunks(pairs)) {
-    const rows = await db
-      .insertInto('stat_activity')
-      .values(part.map((p) => ({ kind, id: p.id, day: p.day, first_at: p.at })))
-      .onConflict((oc) => oc.columns(['kind', 'id', 'day']).doNothing())
-      .returning(['id', 'day'])
-      .execute();
+/** Stores new (kind, id, day) activity; answers, per kind, the pairs that were not stored before. */
+async function insertActivity(db: RollupDb, pairs: Record<RetentionKind, readonly Activity[]>): Promise<Record<RetentionKind, Activity[]>> {
+  const inserted: Record<RetentionKind, Activity[]> = { player: [], device: [] };
+  const key = (kind: string, id: string, day: number) => `${kind}\u0000${id}\u0000${day}`;
+  const all = (['player', 'device'] as const).flatMap((kind) => pairs[kind].map((p) => ({ kind, pair: p, row: { kind, id: p.id, day: p.day, first_at: p.at } })));
+  const byKey = new Map(all.map((a) => [key(a.kind, a.pair.id, a.pair.day), a]));
+  const insertedKeys = new Set<string>();
+  for (const query of inserts(db, 'stat_activity', ACTIVITY_TYPES, all.map((a) => a.row))) {
+    const rows = await query.onConflict((oc) => oc.columns(['kind', 'id', 'day']).doNothing()).returning(['kind', 'id', 'day']).execute();
     for (const r of rows) {
-      const pair = byKey.get(`${r.id}\u0000${Number(r.day)}`);
-      if (pair) inserted.push(pair);
+      const k = key(r.kind, r.id, Number(r.day));
+      const a = byKey.get(k);
+      if (!a) continue;
+      insertedKeys.add(k);
+      inserted[a.kind].push(a.pair);
     }
   }
-  // A pair stored before but seen earlier in the day now: its first instant moves (the dashboard's "so far").
-  const insertedKeys = new Set(inserted.map((p) => `${p.id}\u0000${p.day}`));
-  const known = pairs.filter((p) => !insertedKeys.has(`${p.id}\u0000${p.day}`));
-  for (const part of chunks(known)) {
-    await db
-      .insertInto('stat_activity')
-      .values(part.map((p) => ({ kind, id: p.id, day: p.day, first_at: p.at })))
-      .onConflict((oc) => oc.columns(['kind', 'id', 'day']).doUpdateSet({ first_at: smaller('stat_activity.first_at', 'excluded.first_at') }))
+  // A pair stored before but seen earlier in the day now: its first instant moves (the dashboard's
+  // "so far"). Only rows whose instant moves are written.
+  const earlier = all.filter((a) => !insertedKeys.has(key(a.kind, a.pair.id, a.pair.day))).map((a) => a.row);
+  for (const query of inserts(db, 'stat_activity', ACTIVITY_TYPES, earlier)) {
+    await query
+      .onConflict((oc) => oc.columns(['kind', 'id', 'day']).doUpdateSet({ first_at: smaller('stat_activity.first_at', 'excluded.first_at') }).where(sql<boolean>`${sql.ref('excluded.first_at')} < ${sql.ref('stat_activity.first_at')}`))
       .execute();
   }
   return inserted;
@@ -230,67 +280,132 @@ interface FirstMove {
   after: FirstSeen;
 }
 
-/**
- * Keeps the earliest first day of each id, and how many ids were first seen per day and dims
- * (`stat_new`: the screens sum a few rows per day instead of counting every id); answers the ids whose first day appeared or moved
- * earlier, and (for the unchanged ones) what the first day is.
- */
-async function setFirsts(db: RollupDb, kind: string, candidates: readonly FirstSeen[]): Promise<{ moved: FirstMove[]; unchanged: Map<string, FirstSeen> }> {
-  const moved: FirstMove[] = [];
-  const unchanged = new Map<string, FirstSeen>();
-  const counts = new Counter<{ day: number } & Dims>();
-  const count = (f: FirstSeen, n: number) => counts.add(`${f.day}\u0000${dimsKey(f)}`, { day: f.day, zone: f.zone, channel: f.channel, platform: f.platform }, n);
-  for (const part of chunks(candidates)) {
-    const existing = await db
-      .selectFrom('stat_first')
-      .select(['id', 'day', 'at', 'zone', 'channel', 'platform'])
-      .where('kind', '=', kind)
-      .where('id', 'in', part.map((c) => c.id))
-      .execute();
-    const byId = new Map(existing.map((e) => [e.id, { id: e.id, day: Number(e.day), at: Number(e.at), zone: Number(e.zone), channel: e.channel, platform: e.platform }]));
-    const fresh: FirstSeen[] = [];
-    for (const c of part) {
-      const before = byId.get(c.id);
-      if (!before) {
-        fresh.push(c);
-        moved.push({ id: c.id, before: undefined, after: c });
-        count(c, 1);
-      } else if (c.at < before.at) {
-        await db.updateTable('stat_first').set({ day: c.day, at: c.at, zone: c.zone, channel: c.channel, platform: c.platform }).where('kind', '=', kind).where('id', '=', c.id).execute();
-        if (c.day !== before.day || dimsKey(c) !== dimsKey(before)) {
-          moved.push({ id: c.id, before, after: c });
-          count(before, -1);
-          count(c, 1);
-        } else unchanged.set(c.id, c);
-      } else {
-        unchanged.set(c.id, before);
-      }
-    }
-    if (fresh.length > 0) {
-      await db.insertInto('stat_first').values(fresh.map((c) => ({ kind, id: c.id, day: c.day, at: c.at, zone: c.zone, channel: c.channel, platform: c.platform }))).execute();
-    }
-  }
-  for (const part of chunks(counts.nonZero())) {
-    await db
-      .insertInto('stat_new')
-      .values(part.map(({ row, n }) => ({ kind, ...row, n })))
-      .onConflict((oc) => oc.columns(['kind', 'day', 'zone', 'channel', 'platform']).doUpdateSet({ n: sql`${sql.ref('stat_new.n')} + ${sql.ref('excluded.n')}` }))
-      .execute();
-  }
-  return { moved, unchanged };
+interface FirstMoves {
+  moved: FirstMove[];
+  unchanged: Map<string, FirstSeen>;
 }
 
-/** Active days of some ids within [from, to], or all of them without a range. */
-async function activeDays(db: RollupDb, kind: RetentionKind, ids: readonly string[], range?: { from: number; to: number }): Promise<Map<string, number[]>> {
-  const out = new Map<string, number[]>();
-  for (const part of chunks([...new Set(ids)])) {
-    let query = db.selectFrom('stat_activity').select(['id', 'day']).where('kind', '=', kind).where('id', 'in', part);
-    if (range) query = query.where('day', '>=', range.from).where('day', '<=', range.to);
-    const rows = await query.execute();
-    for (const r of rows) {
-      const days = out.get(r.id) ?? [];
-      days.push(Number(r.day));
-      out.set(r.id, days);
+/**
+ * Keeps the earliest first day of each id (per kind: role, account, device, payer of a currency),
+ * and how many ids were first seen per day and dims (`stat_new`: the screens sum a few rows per
+ * day instead of counting every id); answers per kind the ids whose first day appeared or moved
+ * earlier, and (for the unchanged ones) what the first day is.
+ */
+async function setFirsts(db: RollupDb, candidates: Readonly<Record<string, readonly FirstSeen[]>>): Promise<Map<string, FirstMoves>> {
+  const out = new Map<string, FirstMoves>();
+  const counts = new Counter<{ kind: string; day: number } & Dims>();
+  const count = (kind: string, f: FirstSeen, n: number) => counts.add(`${kind}\u0000${f.day}\u0000${dimsKey(f)}`, { kind, day: f.day, zone: f.zone, channel: f.channel, platform: f.platform }, n);
+  const existing = await firstDays(db, candidates);
+  const fresh: RollupTables['stat_first'][] = [];
+  const earlier: RollupTables['stat_first'][] = [];
+  for (const [kind, list] of Object.entries(candidates)) {
+    const moves: FirstMoves = { moved: [], unchanged: new Map() };
+    out.set(kind, moves);
+    for (const c of list) {
+      const before = existing.get(`${kind}\u0000${c.id}`);
+      const row = { kind, id: c.id, day: c.day, at: c.at, zone: c.zone, channel: c.channel, platform: c.platform };
+      if (!before) {
+        fresh.push(row);
+        moves.moved.push({ id: c.id, before: undefined, after: c });
+        count(kind, c, 1);
+      } else if (c.at < before.at) {
+        earlier.push(row);
+        if (c.day !== before.day || dimsKey(c) !== dimsKey(before)) {
+          moves.moved.push({ id: c.id, before, after: c });
+          count(kind, before, -1);
+          count(kind, c, 1);
+        } else moves.unchanged.set(c.id, c);
+      } else {
+        moves.unchanged.set(c.id, before);
+      }
+    }
+  }
+  if (earlier.length > 0) {
+    if (onPostgres(db)) {
+      const v = (column: string) => sql.ref(`v.${column}`);
+      await sql`update ${sql.table('stat_first')} as f set ${sql.join(['day', 'at', 'zone', 'channel', 'platform'].map((c) => sql`${sql.ref(c)} = ${v(c)}`))}
+        from (${unnest(FIRST_TYPES, earlier)}) as v where f.kind = v.kind and f.id = v.id`.execute(db);
+    } else {
+      for (const e of earlier) {
+        await db.updateTable('stat_first').set({ day: e.day, at: e.at, zone: e.zone, channel: e.channel, platform: e.platform }).where('kind', '=', e.kind).where('id', '=', e.id).execute();
+      }
+    }
+  }
+  for (const query of inserts(db, 'stat_first', FIRST_TYPES, fresh)) await query.execute();
+  const news = counts.nonZero().map(({ row, n }) => ({ ...row, n }));
+  for (const query of inserts(db, 'stat_new', NEW_TYPES, news)) {
+    await query.onConflict((oc) => oc.columns(['kind', 'day', 'zone', 'channel', 'platform']).doUpdateSet({ n: sql`${sql.ref('stat_new.n')} + ${sql.ref('excluded.n')}` })).execute();
+  }
+  return out;
+}
+
+/** The stored first days of some ids, keyed by kind and id. */
+async function firstDays(db: RollupDb, candidates: Readonly<Record<string, readonly FirstSeen[]>>): Promise<Map<string, FirstSeen>> {
+  const byKey = new Map<string, FirstSeen>();
+  const keep = (e: { kind: string; id: string; day: number; at: number | string; zone: number; channel: string; platform: string }) =>
+    byKey.set(`${e.kind}\u0000${e.id}`, { id: e.id, day: Number(e.day), at: Number(e.at), zone: Number(e.zone), channel: e.channel, platform: e.platform });
+  const wanted = Object.entries(candidates).flatMap(([kind, list]) => list.map((c) => ({ kind, id: c.id })));
+  if (wanted.length === 0) return byKey;
+  if (onPostgres(db)) {
+    const rows = await db
+      .selectFrom(sql`(${unnest({ kind: 'varchar', id: 'varchar' }, wanted)})`.as('w'))
+      .innerJoin('stat_first as f', (join) => join.onRef('f.kind', '=', sql.ref('w.kind')).onRef('f.id', '=', sql.ref('w.id')))
+      .select(['f.kind', 'f.id', 'f.day', 'f.at', 'f.zone', 'f.channel', 'f.platform'])
+      .execute();
+    for (const r of rows) keep(r);
+    return byKey;
+  }
+  for (const [kind, list] of Object.entries(candidates)) {
+    for (const part of chunks(list)) {
+      const rows = await db.selectFrom('stat_first').select(['kind', 'id', 'day', 'at', 'zone', 'channel', 'platform']).where('kind', '=', kind).where('id', 'in', part.map((c) => c.id)).execute();
+      for (const r of rows) keep(r);
+    }
+  }
+  return byKey;
+}
+
+/** Active days wanted: of an id within [from, to], or all of them without a range. */
+interface DaysWanted {
+  kind: RetentionKind;
+  id: string;
+  range?: { from: number; to: number };
+}
+
+/** Active days of some ids, per kind and id. */
+async function activeDays(db: RollupDb, wanted: readonly DaysWanted[]): Promise<Record<RetentionKind, Map<string, number[]>>> {
+  const out: Record<RetentionKind, Map<string, number[]>> = { player: new Map(), device: new Map() };
+  const add = (r: { kind: string; id: string; day: number }) => {
+    const byId = out[r.kind as RetentionKind];
+    const days = byId.get(r.id) ?? [];
+    days.push(Number(r.day));
+    byId.set(r.id, days);
+  };
+  // An id asked twice would have its days twice.
+  const unique = [...new Map(wanted.map((w) => [`${w.kind}\u0000${w.id}`, w])).values()];
+  if (unique.length === 0) return out;
+  if (onPostgres(db)) {
+    const rows = await db
+      .selectFrom(sql`(${unnest({ kind: 'varchar', id: 'varchar', lo: 'integer', hi: 'integer' }, unique.map((w) => ({ kind: w.kind, id: w.id, lo: w.range?.from ?? null, hi: w.range?.to ?? null })))})`.as('w'))
+      .innerJoin('stat_activity as a', (join) => join.onRef('a.kind', '=', sql.ref('w.kind')).onRef('a.id', '=', sql.ref('w.id')))
+      .where(sql<boolean>`(${sql.ref('w.lo')} is null or ${sql.ref('a.day')} between ${sql.ref('w.lo')} and ${sql.ref('w.hi')})`)
+      .select(['a.kind', 'a.id', 'a.day'])
+      .execute();
+    for (const r of rows) add(r);
+    return out;
+  }
+  // SQLite: one IN list per kind and range (the callers ask one range per kind).
+  const groups = new Map<string, { kind: RetentionKind; range: DaysWanted['range']; ids: string[] }>();
+  for (const w of unique) {
+    const g = `${w.kind}\u0000${w.range?.from ?? ''}\u0000${w.range?.to ?? ''}`;
+    const group = groups.get(g) ?? { kind: w.kind, range: w.range, ids: [] };
+    group.ids.push(w.id);
+    groups.set(g, group);
+  }
+  for (const { kind, range, ids } of groups.values()) {
+    for (const part of chunks(ids)) {
+      let query = db.selectFrom('stat_activity').select(['kind', 'id', 'day']).where('kind', '=', kind).where('id', 'in', part);
+      if (range) query = query.where('day', '>=', range.from).where('day', '<=', range.to);
+      for (const r of await query.execute()) add(r);
     }
   }
   return out;
@@ -331,7 +446,8 @@ async function countRetention(
   // first day stayed, the days near its new ones (within a month of them); one whose first day
   // moved (a late event), its days from the new first day to a month after the old one.
   const late = [...touched].filter(([, e]) => e.before && e.before !== e.after).map(([id]) => id);
-  const lateDays = late.length === 0 ? new Map<string, number[]>() : await activeDays(db, kind, late, { from: Math.min(...late.map((id) => touched.get(id)?.after.day ?? 0)), to: Math.max(...late.map((id) => touched.get(id)?.before?.day ?? 0)) + MAX_RETENTION_DAY });
+  const lateRange = { from: Math.min(...late.map((id) => touched.get(id)?.after.day ?? 0)), to: Math.max(...late.map((id) => touched.get(id)?.before?.day ?? 0)) + MAX_RETENTION_DAY };
+  const lateDays = late.length === 0 ? new Map<string, number[]>() : (await activeDays(db, late.map((id) => ({ kind, id, range: lateRange }))))[kind];
   for (const [id, e] of touched) {
     const all = !e.before ? [...e.added] : e.before === e.after ? (near.get(id) ?? []) : (lateDays.get(id) ?? []);
     if (e.before) for (const day of all) if (!e.added.has(day)) add(e.before, day, -1);
@@ -387,7 +503,7 @@ async function countActive(
 
   if (relocated.size > 0) {
     // Every active day moves with the role (no range: PostgreSQL's integer \`day\` takes no "unbounded" sentinel).
-    const all = await activeDays(db, 'player', [...relocated.keys()]);
+    const all = (await activeDays(db, [...relocated.keys()].map((id) => ({ kind: 'player' as const, id })))).player;
     for (const [id, m] of relocated) {
       const days = all.get(id) ?? [];
       const added = new Set(newDays.get(id) ?? []);
@@ -445,10 +561,8 @@ async function upsertDaily(db: RollupDb, counter: DailyCounter): Promise<void> {
     else target.mau_delta += n;
     rows.set(id, target);
   }
-  for (const part of chunks([...rows.values()])) {
-    await db
-      .insertInto('stat_daily')
-      .values(part)
+  for (const query of inserts(db, 'stat_daily', DAILY_TYPES, [...rows.values()])) {
+    await query
       .onConflict((oc) =>
         oc.columns(['day', 'zone', 'channel', 'platform']).doUpdateSet({
           dau: sql`${sql.ref('stat_daily.dau')} + ${sql.ref('excluded.dau')}`,
@@ -461,10 +575,8 @@ async function upsertDaily(db: RollupDb, counter: DailyCounter): Promise<void> {
 }
 
 async function upsertRetention(db: RollupDb, counter: Counter<{ kind: RetentionKind; cohort: number; after_days: number } & Dims>): Promise<void> {
-  for (const part of chunks(counter.nonZero())) {
-    await db
-      .insertInto('stat_retention')
-      .values(part.map(({ row, n }) => ({ ...row, n })))
+  for (const query of inserts(db, 'stat_retention', RETENTION_TYPES, counter.nonZero().map(({ row, n }) => ({ ...row, n })))) {
+    await query
       .onConflict((oc) => oc.columns(['kind', 'cohort', 'after_days', 'zone', 'channel', 'platform']).doUpdateSet({ n: sql`${sql.ref('stat_retention.n')} + ${sql.ref('excluded.n')}` }))
       .execute();
   }
@@ -503,10 +615,8 @@ async function applyPayments(db: RollupDb, clock: DayClock, rows: readonly LogRo
     earliest(byCurrency, role, { id: role, day, at, ...dims });
     firstPayers.set(currency, byCurrency);
   }
-  for (const part of chunks([...hourly.values()])) {
-    await db
-      .insertInto('stat_recharge')
-      .values(part)
+  for (const query of inserts(db, 'stat_recharge', RECHARGE_TYPES, [...hourly.values()])) {
+    await query
       .onConflict((oc) =>
         oc.columns(['day', 'hour', 'zone', 'channel', 'platform', 'currency']).doUpdateSet({
           revenue: sql`${sql.ref('stat_recharge.revenue')} + ${sql.ref('excluded.revenue')}`,
@@ -515,10 +625,8 @@ async function applyPayments(db: RollupDb, clock: DayClock, rows: readonly LogRo
       )
       .execute();
   }
-  for (const part of chunks([...payments.values()])) {
-    await db
-      .insertInto('stat_payment')
-      .values(part)
+  for (const query of inserts(db, 'stat_payment', PAYMENT_TYPES, [...payments.values()])) {
+    await query
       .onConflict((oc) =>
         oc.columns(['role_id', 'currency', 'product_id', 'day']).doUpdateSet({
           revenue: sql`${sql.ref('stat_payment.revenue')} + ${sql.ref('excluded.revenue')}`,
@@ -529,7 +637,7 @@ async function applyPayments(db: RollupDb, clock: DayClock, rows: readonly LogRo
       )
       .execute();
   }
-  for (const [currency, payers] of firstPayers) await setFirsts(db, payerKind(currency), [...payers.values()]);
+  if (firstPayers.size > 0) await setFirsts(db, Object.fromEntries([...firstPayers].map(([currency, payers]) => [payerKind(currency), [...payers.values()]])));
 }
 
 const payerKind = (currency: string) => `pay:${currency}`;
