@@ -301,6 +301,20 @@ test('the mail pages in Chinese', async ({ page }) => {
   await shot(page, 'mail-list-zh');
 });
 
+test('the detail page opened without a mail points to the list, and the footer speaks the language', async ({ page }) => {
+  await signInByApi(page, 'admin');
+  await storeLanguageSetting(page, 'cn');
+  await page.goto('/info/mail/detail');
+  await expect(page.getByText('未选择邮件：请从邮件列表中打开一封邮件。')).toBeVisible();
+  await expect(page.locator('.gm-footer')).toHaveText('GM Console · 仅限内部使用');
+  await page.getByRole('button', { name: '邮件列表' }).click();
+  await expect(page).toHaveURL(/\/info\/mail\/list/);
+  await storeLanguageSetting(page, 'en');
+  await page.goto('/info/mail/detail');
+  await expect(page.getByText('No mail is chosen: open one from the mail list.')).toBeVisible();
+  await expect(page.locator('.gm-footer')).toHaveText('GM Console · internal use only');
+});
+
 test('customer service reads mail but changes none; the analyst cannot open it', async ({ page }) => {
   await signInByApi(page, 'support');
   await page.goto('/info/mail/list');

@@ -43,7 +43,15 @@ export function MailDetailPage() {
     return (
       <PageContainer title={t('titles.detail', { id: id ?? '' })} extra={back}>
         <Card>
-          {detail.isError || id === null ? (
+          {id === null ? (
+            // Opened without a mail (a bare link or bookmark): say where mails are chosen, not that one failed.
+            <Alert
+              type="info"
+              showIcon
+              title={t('form.noMailChosen')}
+              action={<Button size="small" onClick={() => void navigate(paths.mailList)}>{t('form.toMailList')}</Button>}
+            />
+          ) : detail.isError ? (
             <Alert type="error" showIcon title={isApiError(detail.error) ? detail.error.message : t('form.loadFailed')} />
           ) : (
             <Spin style={{ display: 'block', margin: '48px auto' }} />

@@ -131,6 +131,8 @@ export const en = {
     noItems: 'No items: the mail carries only text.',
     notEditable: 'This mail is {{status}}: only drafts can be edited.',
     loadFailed: 'The mail could not be loaded.',
+    noMailChosen: 'No mail is chosen: open one from the mail list.',
+    toMailList: 'Mail list',
   },
   sendPrompt: {
     check: 'Please check the items carefully before sending.',

@@ -130,6 +130,8 @@ export const zhCN: Translation<typeof en> = {
     noItems: '无道具：邮件只有文字。',
     notEditable: '该邮件状态为{{status}}：只有草稿可以编辑。',
     loadFailed: '无法加载该邮件。',
+    noMailChosen: '未选择邮件：请从邮件列表中打开一封邮件。',
+    toMailList: '邮件列表',
   },
   sendPrompt: {
     check: '请仔细核对道具后再发送。',
