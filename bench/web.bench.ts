@@ -4,7 +4,7 @@
  * loopback against the built app served by the real server (`packages/server/src/main.ts`).
  *
  *   node --import tsx bench/web.bench.ts [--skip-build | --web-dist DIR] [--runs 5] [--players 300]
- *     [--routes /flow/,/info/mail] [--files]
+ *     [--routes /flow/,/info/mail] [--files] [--baseline-dist DIR]
  *
  * Builds the web app into a temporary folder (--skip-build: serve packages/web/dist as it is;
  * --web-dist: serve a build made beforehand, so several runs can measure one build),
@@ -15,7 +15,9 @@
  *    the same: what a bookmark to that page costs on an empty cache (--routes: only the routes
  *    whose path contains one of the given parts; --files: list each route's files and sizes);
  *  - measures LCP (PerformanceObserver, `largest-contentful-paint`) of /login and /player/list,
- *    cold, `--runs` times each.
+ *    cold, `--runs` times each. --baseline-dist: a second server serves another build (say, main
+ *    without a change) and each LCP run visits both, in turn, first one then the other: an A/B
+ *    in one run, under the same load, with the ratio per run.
  * Goals (issue 10): at most 250 KB of JavaScript before sign-in, at most 450 KB for the largest
  * route, LCP under 1 s. Results go to docs/performance.md by hand.
  */
@@ -33,6 +35,7 @@ const { values: args } = parseArgs({
   options: {
     'skip-build': { type: 'boolean', default: false },
     'web-dist': { type: 'string' },
+    'baseline-dist': { type: 'string' },
     routes: { type: 'string' },
     files: { type: 'boolean', default: false },
     runs: { type: 'string', default: '5' },
@@ -57,7 +60,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startServer(port: number, dir: string, webDist: string | undefined): Promise<ChildProcess> {
+async function startServer(port: number, dir: string, webDist: string | undefined, dbName = 'console.db'): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -65,7 +68,7 @@ async function startServer(port: number, dir: string, webDist: string | undefine
       ...process.env, // eslint-disable-line no-restricted-properties -- the child inherits PATH and friends
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${join(dir, 'console.db')}`,
+      DATABASE_URL: `sqlite:${join(dir, dbName)}`,
       ADMIN_PASSWORD: PASSWORD,
       DEMO_PASSWORD: PASSWORD,
       DEMO_PLAYERS: String(args.players),
@@ -177,6 +180,9 @@ async function main(): Promise<void> {
   }
   const port = await freePort();
   const server = await startServer(port, dir, webDist);
+  const baselineDist = args['baseline-dist'];
+  const baselinePort = baselineDist ? await freePort() : undefined;
+  const baselineServer = baselineDist && baselinePort ? await startServer(baselinePort, dir, baselineDist, 'baseline.db') : undefined;
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const base = `http://127.0.0.1:${port}`;
@@ -225,18 +231,29 @@ async function main(): Promise<void> {
     }
     perRoute.sort((a, b) => b.transfer.js - a.transfer.js);
 
-    // LCP, cold, several times.
+    // LCP, cold, several times; with a baseline, both builds in turn (which goes first
+    // alternates from run to run, so neither always follows the other's work).
     const lcps: Record<string, number[]> = { '/login': [], '/player/list': [] };
+    const baselineLcps: Record<string, number[]> = { '/login': [], '/player/list': [] };
+    const baselineToken = baselinePort ? await signIn(baselinePort) : undefined;
+    const measure = async (origin: string, signedIn: string, path: string): Promise<number> => {
+      const context = await signedInContext(browser, path === '/login' ? null : signedIn);
+      const page = await context.newPage();
+      await page.goto(`${origin}${path}`);
+      if (path === '/login') await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      else await page.locator('.ant-table-row').first().waitFor();
+      await settle(page);
+      const value = await lcp(page);
+      await context.close();
+      return value;
+    };
     for (let run = 0; run < RUNS; run++) {
       for (const path of Object.keys(lcps)) {
-        const context = await signedInContext(browser, path === '/login' ? null : token);
-        const page = await context.newPage();
-        await page.goto(`${base}${path}`);
-        if (path === '/login') await page.getByRole('button', { name: 'Sign in' }).waitFor();
-        else await page.locator('.ant-table-row').first().waitFor();
-        await settle(page);
-        lcps[path]?.push(await lcp(page));
-        await context.close();
+        const order = baselinePort && baselineToken ? (run % 2 ? ['baseline', 'this'] : ['this', 'baseline']) : ['this'];
+        for (const which of order) {
+          if (which === 'this') lcps[path]?.push(await measure(base, token, path));
+          else if (baselinePort && baselineToken) baselineLcps[path]?.push(await measure(`http://127.0.0.1:${baselinePort}`, baselineToken, path));
+        }
       }
     }
 
@@ -254,6 +271,17 @@ async function main(): Promise<void> {
     console.log(`| page | LCP median ms | LCP max ms (${RUNS} cold runs) |`);
     console.log('|---|---:|---:|');
     for (const [path, values] of Object.entries(lcps)) console.log(`| ${path} | ${median(values).toFixed(0)} | ${Math.max(...values).toFixed(0)} |`);
+    if (baselineServer) {
+      console.log(`\nBaseline (${baselineDist}), measured in turn with the above:\n`);
+      console.log(`| page | baseline LCP median ms | baseline max ms | this / baseline, median of per-run ratios | per run (this / baseline ms) |`);
+      console.log('|---|---:|---:|---:|---|');
+      for (const [path, values] of Object.entries(baselineLcps)) {
+        const mine = lcps[path] ?? [];
+        const ratios = values.map((b, i) => (mine[i] ?? Number.NaN) / b);
+        const pairs = values.map((b, i) => `${(mine[i] ?? Number.NaN).toFixed(0)}/${b.toFixed(0)}`).join(' ');
+        console.log(`| ${path} | ${median(values).toFixed(0)} | ${Math.max(...values).toFixed(0)} | ${median(ratios).toFixed(3)} | ${pairs} |`);
+      }
+    }
 
     const largest = perRoute[0]?.transfer.js ?? 0;
     const worstLcp = Math.max(...Object.values(lcps).flat());
@@ -269,6 +297,10 @@ async function main(): Promise<void> {
     await browser.close();
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
+    if (baselineServer) {
+      baselineServer.kill('SIGTERM');
+      await new Promise((r) => baselineServer.once('exit', r));
+    }
     rmSync(dir, { recursive: true, force: true });
   }
 }
