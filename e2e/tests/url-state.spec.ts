@@ -11,6 +11,17 @@ test.describe.configure({ mode: 'serial' });
 const DAY_MS = 86_400_000;
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/url-state-${name}.png`, fullPage: true });
 
+/** A screenshot in English, the page reloaded in Chinese (its heading `zhTitle`, then `check`) and shot again, English restored. */
+async function shotsInBothLanguages(page: Page, name: string, zhTitle: string, check?: () => Promise<void>): Promise<void> {
+  await shot(page, `${name}-en`);
+  await storeLanguageSetting(page, 'cn');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: zhTitle })).toBeVisible({ timeout: 30_000 });
+  await check?.();
+  await shot(page, `${name}-zh`);
+  await storeLanguageSetting(page, 'en');
+}
+
 test('a log list keeps the URL conditions the contract accepts and drops the one it refuses', async ({ page }) => {
   await signInByApi(page, 'admin');
   const end = Math.floor(Date.now() / 60_000) * 60_000;
@@ -23,12 +34,7 @@ test('a log list keeps the URL conditions the contract accepts and drops the one
   await expect(page.getByRole('group', { name: 'Condition 2' })).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole('group', { name: 'Condition 1' }).getByRole('spinbutton', { name: 'Value' })).toHaveValue('3');
-  await shot(page, 'logs-en');
-  await storeLanguageSetting(page, 'cn');
-  await page.reload();
-  await expect(page.getByRole('heading', { name: '货币流水' })).toBeVisible({ timeout: 30_000 });
-  await shot(page, 'logs-zh');
-  await storeLanguageSetting(page, 'en');
+  await shotsInBothLanguages(page, 'logs', '货币流水');
 });
 
 test('the custom query keeps its table and drops an unknown column', async ({ page }) => {
@@ -93,13 +99,7 @@ test('the command journal keeps its kind and target and drops a refused status a
   await check('Command', 'Status');
   await page.reload();
   await check('Command', 'Status');
-  await shot(page, 'hawk-en');
-  await storeLanguageSetting(page, 'cn');
-  await page.reload();
-  await expect(page.getByRole('heading', { name: '事件调试' })).toBeVisible({ timeout: 30_000 });
-  await expect(page.locator('input#target')).toHaveValue('r1');
-  await shot(page, 'hawk-zh');
-  await storeLanguageSetting(page, 'en');
+  await shotsInBothLanguages(page, 'hawk', '事件调试', () => expect(page.locator('input#target')).toHaveValue('r1'));
 });
 
 test('card drawing keeps its period and drops a pool id the contract refuses', async ({ page }) => {
@@ -114,13 +114,7 @@ test('card drawing keeps its period and drops a pool id the contract refuses', a
   await check();
   await page.reload();
   await check();
-  await shot(page, 'cards-en');
-  await storeLanguageSetting(page, 'cn');
-  await page.reload();
-  await expect(page.getByRole('heading', { name: '抽卡相关' })).toBeVisible({ timeout: 30_000 });
-  await check();
-  await shot(page, 'cards-zh');
-  await storeLanguageSetting(page, 'en');
+  await shotsInBothLanguages(page, 'cards', '抽卡相关', check);
 });
 
 /** A demo role with an unlocked explore map, and that map. */
@@ -144,12 +138,7 @@ test('a debugging screen keeps the role in the URL and drops one the contract re
   await page.reload();
   await expect(page.getByLabel('Role ID')).toHaveValue(roleId);
   await expect(page.locator('.ant-card-head-title').filter({ hasText: ` · ${roleId}` })).toBeVisible({ timeout: 30_000 });
-  await shot(page, 'role-en');
-  await storeLanguageSetting(page, 'cn');
-  await page.reload();
-  await expect(page.getByRole('heading', { name: '探索地图调试' })).toBeVisible({ timeout: 30_000 });
-  await shot(page, 'role-zh');
-  await storeLanguageSetting(page, 'en');
+  await shotsInBothLanguages(page, 'role', '探索地图调试', () => expect(page.getByLabel('角色ID')).toHaveValue(roleId));
 });
 
 test('the explore position editor keeps its role and drops a map id the contract refuses', async ({ page }) => {
@@ -164,12 +153,7 @@ test('the explore position editor keeps its role and drops a map id the contract
   await check();
   await page.reload();
   await check();
-  await shot(page, 'explore-en');
-  await storeLanguageSetting(page, 'cn');
-  await page.reload();
-  await expect(page.getByLabel('角色ID')).toHaveValue(roleId, { timeout: 30_000 });
-  await shot(page, 'explore-zh');
-  await storeLanguageSetting(page, 'en');
+  await shotsInBothLanguages(page, 'explore', '探索地图坐标', () => expect(page.getByLabel('角色ID')).toHaveValue(roleId));
 });
 
 test('the announcement board opens the type the URL names, in-site for one the contract does not know', async ({ page }) => {
