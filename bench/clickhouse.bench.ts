@@ -152,12 +152,6 @@ async function main(): Promise<void> {
     { name: `whole range count, bounded at ${LOG_TOTAL_BOUND.toLocaleString('en')}`, run: (store, s) => store.count('currency', s.month, LOG_TOTAL_BOUND) },
     { name: 'whole range count (exact)', run: (store, s) => store.count('currency', s.month) },
     {
-      // The statement the store ran before the per-hour counts (session 9), timed beside it.
-      name: 'whole range count (exact), main table alone',
-      run: (store, s) =>
-        store === ch ? http(`SELECT count() FROM log_currency WHERE b_timestamp >= ${s.month.start} AND b_timestamp < ${s.month.end}`) : store.count('currency', s.month),
-    },
-    {
       name: 'one role, 30 days: every row by stream (the export path)',
       run: async (store, s) => {
         for await (const rows of store.streamRows('currency', { ...s.month, conditions: s.byRole, columns: EXPORT_COLUMNS })) void rows;
@@ -196,6 +190,29 @@ async function main(): Promise<void> {
     const ratio = stats.length > 1 ? ` ${((stats[1]?.p50 ?? 0) / Math.max(0.01, stats[0]?.p50 ?? 0)).toFixed(1)} |` : '';
     console.log(`| ${c.name} | ${stats.map((s) => `${s.p50.toFixed(1)} / ${s.p95.toFixed(1)}`).join(' | ')} |${ratio}`);
   }
+  // The exact whole-range count through the store (per-hour counts and the partial hours at the
+  // edges) and as the one count() on the main table the store ran before them (session 9), in
+  // alternation within each round; both answers must agree.
+  const month = (setups[0] as (typeof setups)[number]).month;
+  const pair = [
+    { name: 'exact whole-range count through the store (per-hour counts + edges)', run: async () => (await ch.count('currency', month)).total },
+    { name: 'exact whole-range count, count() on the main table (before)', run: async () => Number((await http(`SELECT count() FROM log_currency WHERE b_timestamp >= ${month.start} AND b_timestamp < ${month.end}`)).trim()) },
+  ];
+  const pairTimes = pair.map(() => [] as number[]);
+  const answers = new Set<number>();
+  console.log(`\nload average before the pair: ${loadavg().map((l) => l.toFixed(2)).join(' ')}; ${REPEAT} rounds, alternating`);
+  for (let r = 0; r < REPEAT + 1; r += 1) {
+    for (const [i, c] of pair.entries()) {
+      const started = performance.now();
+      answers.add(await c.run());
+      if (r > 0) pairTimes[i]?.push(performance.now() - started);
+    }
+  }
+  for (const [i, c] of pair.entries()) {
+    const t = (pairTimes[i] ?? []).sort((a, b) => a - b);
+    console.log(`| ${c.name} | ${percentile(t, 50).toFixed(1)} / ${percentile(t, 95).toFixed(1)} |`);
+  }
+  console.log(`answers: ${[...answers].join(', ')} (${answers.size === 1 ? 'equal' : 'DIFFERENT'})`);
   console.log(`load average at end: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   for (const s of stores) await s.close();
   await main.close();
