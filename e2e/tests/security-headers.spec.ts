@@ -47,7 +47,8 @@ test.describe('Content-Security-Policy', () => {
     expect(csp).toContain("script-src 'self' 'nonce-");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toMatch(/script-src [^;]*unsafe/);
-    // antd's primary button is blue only if its run-time <style> was admitted.
+    // antd's primary button is blue only if both were admitted: the static sheet (from 'self')
+    // and the run-time <style> (nonce) that defines the theme's CSS variables it reads.
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     expect(await background(page, 'Sign in')).toBe('rgb(22, 119, 255)');
 

@@ -6,6 +6,9 @@ import { nonceCreatedStyles, readCspNonce } from '../shared/csp-nonce.ts';
 import { initI18n } from './i18n.ts';
 import { AppProviders } from './providers.tsx';
 import { createAppRouter } from './router.tsx';
+// antd's styles as a static sheet (zero-runtime mode, providers.tsx), before ours so that ours
+// win at equal specificity, as they did over the run-time styles antd put first in <head>.
+import 'antd/dist/antd.css';
 import './global.css';
 
 /** Start: the static config files and the translations first, then the app. */

@@ -45,7 +45,7 @@ function LanguageSync() {
   return null;
 }
 
-/** This page's CSP nonce: antd writes its styles into `<style>` elements that must carry it. */
+/** This page's CSP nonce: antd writes its theme's CSS variables into `<style>` elements that must carry it. */
 const csp = { nonce: readCspNonce() };
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
@@ -69,6 +69,14 @@ export function AppProviders({ children }: { children: ReactNode }) {
         locale={language === 'zh-CN' ? zhCN : enUS}
         theme={{
           algorithm: theme.defaultAlgorithm,
+          // antd's component styles come from its prebuilt sheet (`antd/dist/antd.css`, imported
+          // in main.tsx), not from styles generated and inserted while the first page renders:
+          // that work was about a quarter of the first render (docs/performance.md, "First
+          // visit", fifth pass). The sheet's selectors carry no hash, hence `hashed: false`.
+          // The tokens below still apply: antd writes them at run time as CSS variables, which
+          // the sheet reads.
+          zeroRuntime: true,
+          hashed: false,
           token: { colorPrimary: '#1677ff', borderRadius: 6, colorBgLayout: '#f0f2f5', motion: !reducedMotion },
           components: {
             Layout: { headerBg: '#ffffff', headerHeight: 56, headerPadding: '0 16px', siderBg: '#001529' },
