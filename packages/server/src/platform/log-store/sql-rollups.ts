@@ -371,6 +371,10 @@ interface DaysWanted {
   range?: { from: number; to: number };
 }
 
+/** Every day PostgreSQL's `integer` holds: "all of an id's days" as a range (the safe integers are out of its range). */
+const INT_MIN = -2_147_483_648;
+const INT_MAX = 2_147_483_647;
+
 /** Active days of some ids, per kind and id. */
 async function activeDays(db: RollupDb, wanted: readonly DaysWanted[]): Promise<Record<RetentionKind, Map<string, number[]>>> {
   const out: Record<RetentionKind, Map<string, number[]>> = { player: new Map(), device: new Map() };
@@ -385,9 +389,10 @@ async function activeDays(db: RollupDb, wanted: readonly DaysWanted[]): Promise<
   if (unique.length === 0) return out;
   if (onPostgres(db)) {
     const rows = await db
-      .selectFrom(sql`(${unnest({ kind: 'varchar', id: 'varchar', lo: 'integer', hi: 'integer' }, unique.map((w) => ({ kind: w.kind, id: w.id, lo: w.range?.from ?? null, hi: w.range?.to ?? null })))})`.as('w'))
-      .innerJoin('stat_activity as a', (join) => join.onRef('a.kind', '=', sql.ref('w.kind')).onRef('a.id', '=', sql.ref('w.id')))
-      .where(sql<boolean>`(${sql.ref('w.lo')} is null or ${sql.ref('a.day')} between ${sql.ref('w.lo')} and ${sql.ref('w.hi')})`)
+      .selectFrom(sql`(${unnest({ kind: 'varchar', id: 'varchar', lo: 'integer', hi: 'integer' }, unique.map((w) => ({ kind: w.kind, id: w.id, lo: w.range?.from ?? INT_MIN, hi: w.range?.to ?? INT_MAX })))})`.as('w'))
+      // The day bounds in the join (not an "or no range" filter) so that they bound the index scan.
+      .innerJoin('stat_activity as a', (join) =>
+        join.onRef('a.kind', '=', sql.ref('w.kind')).onRef('a.id', '=', sql.ref('w.id')).onRef('a.day', '>=', sql.ref('w.lo')).onRef('a.day', '<=', sql.ref('w.hi')))
       .select(['a.kind', 'a.id', 'a.day'])
       .execute();
     for (const r of rows) add(r);
