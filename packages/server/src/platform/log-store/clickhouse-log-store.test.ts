@@ -161,14 +161,14 @@ describe.runIf(configured)('the ClickHouse log store: per-hour counts and fillin
     await app.close();
   });
 
-  /** A store that has stored `n` rows, then lost its derived tables and marks, as one made before them. */
-  async function olderStore(n: number): Promise<void> {
+  /** A store that has stored `n` rows, then lost its derived tables and marks, as one made before them; answers that store. */
+  async function olderStore(n: number): Promise<ClickHouseLogStore> {
     target = (await testClickHouseTarget()) as TestClickHouseTarget;
     const first = createClickHouseLogStore({ url: target.url, database: app.app.database });
     await first.ensureTables();
     expect(await first.insertEvents('stamina', rows(0, n))).toBe(n);
-    await first.close();
     for (const table of ['log_stamina_hourly_feed', 'log_stamina_hourly', 'log_stamina_by_role_feed', 'log_stamina_by_role', 'gm_store_marks']) await run(target.url, `DROP TABLE ${table}`);
+    return first;
   }
 
   it('counts whole hours from the per-hour counts and the partial hours at both edges on the main table', async () => {
@@ -208,7 +208,7 @@ describe.runIf(configured)('the ClickHouse log store: per-hour counts and fillin
   });
 
   it('fills the per-hour counts and the role-first copy of a non-empty log once when two instances start together', async () => {
-    await olderStore(300);
+    await (await olderStore(300)).close();
     const [one, two] = [0, 1].map(() => createClickHouseLogStore({ url: target.url, database: app.app.database }));
     if (!one || !two) throw new Error('two stores');
     await Promise.all([one.ensureTables(), two.ensureTables()]);
@@ -233,13 +233,13 @@ describe.runIf(configured)('the ClickHouse log store: per-hour counts and fillin
   });
 
   it('answers from the main table while another instance holds the filling, then from the counts it filled', async () => {
-    await olderStore(100);
+    // The store that stored the rows starts again: what its first start found ready is not any more.
+    const store = await olderStore(100);
     const { url, database } = parseClickHouseUrl(target.url);
     await ensureFillClaims(app.app.database);
     const other = fillClaims(app.app.database, 'another-instance');
     expect(await other.take(`${url}/${database}/log_stamina_hourly`)).toBe(true);
     expect(await other.take(`${url}/${database}/log_stamina_by_role`)).toBe(true);
-    const store = createClickHouseLogStore({ url: target.url, database: app.app.database });
     await store.ensureTables();
     let filled = false;
     const filling = store.copiesFilled().then(() => (filled = true));

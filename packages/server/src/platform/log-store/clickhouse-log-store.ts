@@ -844,9 +844,13 @@ export function createClickHouseLogStore(options: ClickHouseLogStoreOptions): Cl
       const stillEmpty = quiet.length === 0 ? [] : await tablesWithRows().then((rows) => quiet.filter((p) => !rows.has(p.table)));
       const toMark = [...emptyCopies.map((p) => p.byRole), ...stillEmpty.map((p) => p.hourly)];
       if (toMark.length > 0) await mark(toMark);
+      // Set anew at each start: a table found unfilled now (dropped by hand, an old table put
+      // back) is not read until filled again, whatever an earlier start of this store found.
       for (const p of PLANS.values()) {
         if (!copies.includes(p) || emptyCopies.includes(p)) byRoleReady.add(p.key);
+        else byRoleReady.delete(p.key);
         if (!hours.includes(p) || stillEmpty.includes(p)) hourlyReady.add(p.key);
+        else hourlyReady.delete(p.key);
       }
       // The others are filled in the background by one instance (the counts first: seconds,
       // where a copy takes minutes), and their reads use the main table until then. A start
