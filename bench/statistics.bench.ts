@@ -6,7 +6,7 @@
  *
  *   npm run bench -- statistics [--players 1000000] [--days 60] [--repeat 20] [--raw-repeat 1]
  *                               [--reuse] [--dir /tmp/gm-bench-statistics] [--pg postgres://...] [--skip-sqlite]
- *   npm run bench -- statistics --ingest [--players 100000] [--active 0.1] ...   # the ingest ratio
+ *   npm run bench -- statistics --ingest [--players 100000] [--active 0.1] [--baseline <checkout>] ...   # the ingest ratio
  *
  * Default: the login and recharge logs (the only logs the rollups read, sql-rollups.ts) are made
  * inside the database, one `INSERT ... SELECT` per 100,000 players, from deterministic
@@ -27,7 +27,9 @@
  * --ingest instead stores a simpler population (`--active` of the existing roles back each day, 16
  * currency events per session) through the log store in batches of 5,000, into two databases, one
  * whose store keeps no rollups and one whose store keeps them, in alternation batch by batch (the
- * side that goes first changes every batch), and prints the ratio (docs/performance.md).
+ * side that goes first changes every batch), and prints the ratio (docs/performance.md). With
+ * `--baseline <another checkout>` a third database is fed in the same rotation by that checkout's
+ * store with rollups (e.g. the commit before a change to sql-rollups.ts): before and after in one run.
  *
  * --reuse keeps the generated database (SQLite: `<dir>/statistics.db`; PostgreSQL: schema
  * `bench_statistics`) and uses it again when it was made for the same players and days. Every
@@ -37,7 +39,8 @@
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CompiledQuery, sql } from 'kysely';
 import pg from 'pg';
@@ -65,6 +68,7 @@ const { values: args } = parseArgs({
     pg: { type: 'string' },
     'skip-sqlite': { type: 'boolean', default: false },
     rollups: { type: 'string', default: 'replay' },
+    baseline: { type: 'string' },
   },
 });
 const PLAYERS = Number(args.players);
@@ -345,30 +349,37 @@ function* batches(): Generator<{ logKey: 'login' | 'recharge' | 'currency'; rows
   }
 }
 
+/** A store that the --ingest passes feed: the side's name and the store's maker. */
+interface IngestSide {
+  name: string;
+  make: (database: Database) => LogStore;
+}
+
 /**
- * Stores every batch twice, once through a store without rollups and once through one with them
- * (each on its own database), in alternation batch by batch, the first of the two changing every
- * batch: both sides meet the same load (the machine is shared), so the ratio holds when it moves.
- * Answers the milliseconds each side spent storing.
+ * Stores every batch once through each side's store (each on its own database: without rollups,
+ * with them, and with --baseline with the rollups of another checkout), in alternation batch by
+ * batch, the side that goes first turning every batch: all sides meet the same load (the machine
+ * is shared), so the ratios hold when it moves. Answers the milliseconds each side spent storing.
  */
-async function ingest(bare: Database, withRollups: Database): Promise<{ events: number; bareMs: number; rollupsMs: number }> {
-  const stores = [createSqlLogStore(bare, { timeZone: ZONE, rollups: false }), createSqlLogStore(withRollups, { timeZone: ZONE, rollups: true })] as const;
+async function ingest(sides: readonly IngestSide[], databases: readonly Database[]): Promise<{ events: number; ms: number[] }> {
+  const stores = sides.map((side, i) => side.make(databases[i] as Database));
   for (const store of stores) await store.ensureTables();
-  const ms = [0, 0];
+  const ms = sides.map(() => 0);
   let events = 0;
   let n = 0;
+  const ratios = () => sides.slice(1).map((side, i) => `${side.name} ${((ms[0] ?? 0) / (ms[i + 1] ?? 1)).toFixed(3)}x`).join(', ');
   for (const batch of batches()) {
-    const order = n % 2 === 0 ? [0, 1] : [1, 0];
-    for (const side of order) {
+    for (let k = 0; k < sides.length; k += 1) {
+      const side = (n + k) % sides.length;
       const started = performance.now();
       await stores[side]?.insertBatch(batch);
       ms[side] = (ms[side] ?? 0) + performance.now() - started;
     }
     events += batch.reduce((sum, b) => sum + b.rows.length, 0);
     n += 1;
-    if (n % 100 === 0) console.log(`  ingest: ${n} batches, ${events.toLocaleString('en-US')} events, ratio so far ${((ms[0] ?? 0) / (ms[1] ?? 1)).toFixed(3)}x (load ${loadavg()[0]?.toFixed(1)})`);
+    if (n % 100 === 0) console.log(`  ingest: ${n} batches, ${events.toLocaleString('en-US')} events, ratio so far ${ratios()} (load ${loadavg()[0]?.toFixed(1)})`);
   }
-  return { events, bareMs: ms[0] ?? 0, rollupsMs: ms[1] ?? 0 };
+  return { events, ms };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -494,26 +505,37 @@ async function generated(label: string, target: Target): Promise<void> {
 
 async function ingested(label: string, open: (name: string) => Promise<Target>): Promise<void> {
   const { migrateToLatest } = await import('../packages/server/src/db/database.ts');
-  const bare = await open('bare');
-  const withRollups = await open('rollups');
+  const sides: IngestSide[] = [
+    { name: 'bare', make: (database) => createSqlLogStore(database, { timeZone: ZONE, rollups: false }) },
+    { name: 'rollups', make: (database) => createSqlLogStore(database, { timeZone: ZONE, rollups: true }) },
+  ];
+  if (args.baseline) {
+    // The same store of another checkout (e.g. the commit before a change), on this checkout's database code.
+    const baseline = (await import(pathToFileURL(join(resolve(args.baseline), 'packages/server/src/platform/log-store/sql-log-store.ts')).href)) as { createSqlLogStore: typeof createSqlLogStore };
+    sides.push({ name: 'baseline', make: (database) => baseline.createSqlLogStore(database, { timeZone: ZONE, rollups: true }) });
+  }
+  const targets: Target[] = [];
   try {
-    const databases = [bare, withRollups].map((t) => openDatabase(t.url, t.schema ? { schema: t.schema } : {}));
+    for (const side of sides) targets.push(await open(side.name));
+    const databases = targets.map((t) => openDatabase(t.url, t.schema ? { schema: t.schema } : {}));
     let result: Awaited<ReturnType<typeof ingest>>;
     const loadBefore = loadavg().map((l) => l.toFixed(1)).join(' / ');
     try {
       for (const database of databases) await migrateToLatest(database.db);
       seed = 7;
-      result = await ingest(databases[0] as Database, databases[1] as Database);
+      result = await ingest(sides, databases);
     } finally {
       for (const database of databases) await database.close();
     }
-    const { events, bareMs, rollupsMs } = result;
-    const ratio = `ingest in alternation: ${Math.round(events / (rollupsMs / 1000)).toLocaleString('en-US')} events/s with rollups, ${Math.round(events / (bareMs / 1000)).toLocaleString('en-US')} without: **${(bareMs / rollupsMs).toFixed(2)}x** (${events.toLocaleString('en-US')} events each; load before ${loadBefore}, after ${loadavg().map((l) => l.toFixed(1)).join(' / ')})`;
+    const { events, ms } = result;
+    const rate = (i: number) => Math.round(events / ((ms[i] ?? 1) / 1000)).toLocaleString('en-US');
+    const ratio = `ingest in alternation: ${rate(1)} events/s with rollups, ${rate(0)} without: **${((ms[0] ?? 0) / (ms[1] ?? 1)).toFixed(2)}x**${
+      args.baseline ? `; the baseline's rollups ${rate(2)} events/s: ${((ms[0] ?? 0) / (ms[2] ?? 1)).toFixed(2)}x` : ''
+    } (${events.toLocaleString('en-US')} events each; load before ${loadBefore}, after ${loadavg().map((l) => l.toFixed(1)).join(' / ')})`;
     console.log(`\n${label}: ${ratio}`);
-    await bare.drop();
-    await reads(label, withRollups, ratio);
+    await reads(label, targets[1] as Target, ratio);
   } finally {
-    await withRollups.drop();
+    for (const target of targets) await target.drop();
   }
 }
 
