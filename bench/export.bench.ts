@@ -4,7 +4,7 @@
  * used plainly (an in-memory Workbook) and exceljs' streaming WorkbookWriter on the same rows, in
  * the same run; and the latency of list pages while an export runs.
  *
- *   node --import tsx bench/export.bench.ts [--rows 100000,1000000] [--modes baseline,export,export-inline,export-alone,exceljs-stream,exceljs-plain,latency] [--repeat 1] [--keep] [--db <kept folder>] [--pg postgres://...]
+ *   node --import tsx bench/export.bench.ts [--rows 100000,1000000] [--modes baseline,export,export-warm,export-inline,export-alone,exceljs-stream,exceljs-plain,latency] [--repeat 1] [--keep] [--db <kept folder>] [--pg postgres://...] [--baseline <checkout> --baseline-modes export]
  *
  * One SQLite file in a temporary folder (or, with --pg, a fresh PostgreSQL schema, dropped
  * afterwards unless --keep) is seeded once through the log store with the largest row count (one
@@ -16,7 +16,14 @@
  * Modes: `export` is the real path (a task run by `runPendingExports`: a worker thread writes
  * the file); `export-inline` the same in the instance's own thread; `export-alone` the writer
  * (`writeExportFile` on a store of its own) in a process without the server, so its peak RSS is
- * the export's own (plus Node and tsx); `baseline` the server loaded, nothing exported.
+ * the export's own (plus Node and tsx); `baseline` the server loaded, nothing exported;
+ * `export-warm` the real path on an instance whose export thread is already running (a first
+ * export of a few rows is written, then the measured one: its figures are the second export's,
+ * and `extra.threadAtRestMb` is what the process's RSS gained from the first one, the thread at
+ * rest included). `--baseline <checkout>` runs each of `--baseline-modes` also with that
+ * checkout's copy of this benchmark (another tree of the repository, e.g. `git archive` of an
+ * older commit with node_modules linked), right after the same mode of this tree, so that before
+ * and after alternate under the same load.
  * `--repeat n` runs the whole series n times (row counts and modes in turn each time), so that
  * the sizes are measured in alternation under the same load; each line gives the one-minute
  * load average at its end, and peak RSS above the same series' `baseline` when there is one.
@@ -56,6 +63,8 @@ const { values: args } = parseArgs({
     end: { type: 'string' },
     out: { type: 'string' },
     schema: { type: 'string' },
+    baseline: { type: 'string' },
+    'baseline-modes': { type: 'string', default: 'export' },
   },
 });
 
@@ -141,8 +150,8 @@ async function child(mode: string, db: string, n: number, end: number, out: stri
   if (mode === 'export-alone') return alone(db, n, range, out);
   const app = await buildApp({ ...target(db), config: { jobPollMs: 0, exportPollMs: 0, exportDir } });
   const ctx = app.ctx;
-  const started = performance.now();
-  const cpu0 = process.cpuUsage();
+  // export-warm starts the clock again after its first export.
+  const timing = { started: performance.now(), cpu0: process.cpuUsage() };
   // Where the memory is at its highest: V8's heap, or buffers outside it.
   const high = { heapUsed: 0, heapTotal: 0, external: 0, arrayBuffers: 0, rss: 0 };
   const sampler = setInterval(() => {
@@ -151,11 +160,27 @@ async function child(mode: string, db: string, n: number, end: number, out: stri
   }, 25);
   let file = '';
   const extra: Record<string, unknown> = {};
+  // The phases of the measured export: from its start to its first progress report (the thread's
+  // start, the total counted, the first 20,000 rows), and from there to the end.
+  let firstProgress: number | undefined;
+  const onProgress = () => {
+    firstProgress ??= performance.now() - timing.started;
+  };
 
   if (mode === 'baseline') {
     // The server loaded and nothing exported: what every other figure's RSS starts from.
     file = db;
-  } else if (mode === 'export' || mode === 'export-inline' || mode === 'latency') {
+  } else if (mode === 'export' || mode === 'export-warm' || mode === 'export-inline' || mode === 'latency') {
+    if (mode === 'export-warm') {
+      // A first export of ten rows starts the instance's thread; the measured one reuses it.
+      const rssBefore = process.memoryUsage().rss;
+      await createExport(ctx, principal, { operatorId: 'bench', accountName: 'bench', ip: '127.0.0.1' }, { list: 'gold_list', start: end - 10 * STEP_MS, end, conditions: [] }, 'zh-CN');
+      const warm = await runPendingExports(ctx, { chunkRows });
+      if (warm.done !== 1) throw new Error(`the first export did not finish: ${JSON.stringify(warm)}`);
+      extra.threadAtRestMb = Math.round((process.memoryUsage().rss - rssBefore) / 1048576);
+      extra.rssAtRestMb = Math.round(process.memoryUsage().rss / 1048576);
+      Object.assign(timing, { started: performance.now(), cpu0: process.cpuUsage() });
+    }
     const task = await createExport(ctx, principal, { operatorId: 'bench', accountName: 'bench', ip: '127.0.0.1' }, { list: 'gold_list', ...range, conditions: [] }, 'zh-CN');
     if (mode === 'latency') {
       // Other operators turn pages of a list while the export runs: a page after the first (a
@@ -201,7 +226,8 @@ async function child(mode: string, db: string, n: number, end: number, out: stri
         busy: { n: busy.length, p50: pct(busy, 50), p95: pct(busy, 95), max: busy.at(-1), maxAtMs: Math.round(slowest.at) },
       });
     } else {
-      const summary = await runPendingExports(ctx, { chunkRows, thread: mode === 'export' });
+      const summary = await runPendingExports(ctx, { chunkRows, thread: mode !== 'export-inline', onProgress });
+      if (firstProgress !== undefined) extra.firstProgressMs = Math.round(firstProgress);
       if (summary.done !== 1) throw new Error(`export did not finish: ${JSON.stringify(summary)}`);
     }
     file = filePath(ctx, task.id);
@@ -247,9 +273,9 @@ async function child(mode: string, db: string, n: number, end: number, out: stri
       await workbook.commit();
     }
   }
-  const wallMs = performance.now() - started;
+  const wallMs = performance.now() - timing.started;
   clearInterval(sampler);
-  const cpu = process.cpuUsage(cpu0);
+  const cpu = process.cpuUsage(timing.cpu0);
   const measure: Measure = {
     mode,
     rows: n,
@@ -295,6 +321,7 @@ async function alone(db: string, n: number, range: { start: number; end: number 
 async function main(): Promise<void> {
   const counts = args.rows.split(',').map(Number);
   const modes = args.modes.split(',');
+  const baselineModes = args['baseline-modes'].split(',');
   const most = Math.max(...counts);
   // --db <folder of a run kept with --keep>: reuse its seeded file (seeding a million takes minutes).
   const reuse = args.db !== undefined && existsSync(join(args.db, 'bench.json'));
@@ -326,22 +353,23 @@ async function main(): Promise<void> {
     for (let pass = 0; pass < Number(args.repeat); pass += 1) {
      let baseline: number | undefined;
      for (const n of counts) {
-      for (const mode of modes) {
+      const runs = modes.flatMap((mode) => [{ mode, script: self, tag: '' }, ...(args.baseline && baselineModes.includes(mode) ? [{ mode, script: join(args.baseline, 'bench/export.bench.ts'), tag: ' (baseline)' }] : [])]);
+      for (const { mode, script, tag } of runs) {
         const pass = [...(args.pg ? ['--pg', args.pg, '--schema', schema ?? ''] : []), ...(args.chunk ? ['--chunk', args.chunk] : [])];
-        const run = spawnSync(process.execPath, ['--import', 'tsx', self, '--child', mode, '--db', db, '--n', String(n), '--end', String(end), '--out', out, ...pass], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+        const run = spawnSync(process.execPath, ['--import', 'tsx', script, '--child', mode, '--db', db, '--n', String(n), '--end', String(end), '--out', out, ...pass], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
         const line = run.stdout.trim().split('\n').at(-1) ?? '';
         if (run.status !== 0 || !line.startsWith('{')) {
-          console.log(`| ${mode} | ${n} | failed: ${(run.stderr || run.stdout).trim().split('\n').slice(-3).join(' ')} |`);
+          console.log(`| ${mode}${tag} | ${n} | failed: ${(run.stderr || run.stdout).trim().split('\n').slice(-3).join(' ')} |`);
           continue;
         }
         const m = JSON.parse(line) as Measure;
-        const label = mode === 'latency' ? 'export, pages read meanwhile' : mode;
-        if (mode === 'baseline') baseline ??= m.peakMb;
+        const label = (mode === 'latency' ? 'export, pages read meanwhile' : mode) + tag;
+        if (mode === 'baseline' && !tag) baseline ??= m.peakMb;
         const above = baseline !== undefined && mode !== 'baseline' && mode !== 'export-alone' ? (m.peakMb - baseline).toFixed(0) : '';
         console.log(
           `| ${label} | ${n.toLocaleString('en')} | ${(m.wallMs / 1000).toFixed(1)} | ${Math.round(n / (m.wallMs / 1000)).toLocaleString('en')} | ${(m.cpuMs / 1000).toFixed(1)} | ${Math.round(n / (m.cpuMs / 1000)).toLocaleString('en')} | ${m.peakMb.toFixed(0)} | ${above} | ${m.heapMb} | ${m.externalMb} | ${m.fileMb.toFixed(1)} | ${loadavg()[0]?.toFixed(1)} |`,
         );
-        if (m.extra) console.log(`|   list page latency (ms) | ${JSON.stringify(m.extra)} |`);
+        if (m.extra) console.log(`|   ${mode === 'latency' ? 'list page latency (ms)' : 'more'} | ${JSON.stringify(m.extra)} |`);
       }
      }
     }
