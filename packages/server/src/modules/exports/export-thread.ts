@@ -84,8 +84,13 @@ async function buildThreadCode(): Promise<URL> {
 
 let threadCode: Promise<URL> | undefined;
 
-/** The module the thread runs (built once per process when run from TypeScript). */
-export function exportThreadCode(): Promise<URL> {
+/**
+ * The module the thread runs (built once per process when run from TypeScript, and again should
+ * the built file have gone meanwhile, node_modules removed under a running instance: a thread is
+ * started again after it has been idle).
+ */
+export async function exportThreadCode(): Promise<URL> {
+  if (threadCode && import.meta.url.endsWith('.ts') && !existsSync(fileURLToPath(await threadCode))) threadCode = undefined;
   threadCode ??= import.meta.url.endsWith('.ts')
     ? buildThreadCode().catch(() => new URL('./export-worker-thread.tsx-boot.mjs', import.meta.url))
     : Promise.resolve(new URL('./export-worker-thread.js', import.meta.url));
