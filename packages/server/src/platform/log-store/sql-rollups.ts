@@ -115,6 +115,26 @@ function inserts<TB extends keyof RollupTables, R extends RollupTables[TB]>(db: 
   return [into().columns(Object.keys(types) as never).expression(unnest(types, rows) as never)];
 }
 
+/** Reads of CHUNK ids each joined into one PostgreSQL statement, up to this many (16,000 parameters, far inside its 65,535). */
+const BRANCHES = 40;
+
+/**
+ * PostgreSQL: runs reads that give rows of the same shape as few statements (`union all`), each
+ * read the IN list of CHUNK ids it was as a statement of its own, so each branch keeps the plan
+ * it had (an index scan of the primary key). Reads join no `unnest`: a join's plan depends on the
+ * statistics of tables that grow all day, and a hash join over a whole table was seen.
+ */
+async function unionAll<R>(branches: readonly { unionAll(other: never): unknown; execute(): Promise<R[]> }[]): Promise<R[]> {
+  const out: R[] = [];
+  for (const part of chunks(branches, BRANCHES)) {
+    const [first, ...rest] = part;
+    if (!first) continue;
+    const query = rest.reduce((all, q) => all.unionAll(q as never) as typeof first, first);
+    out.push(...(await query.execute()));
+  }
+  return out;
+}
+
 const ACTIVITY_TYPES = { kind: 'varchar', id: 'varchar', day: 'integer', first_at: 'bigint' } as const;
 const DIM_TYPES = { zone: 'integer', channel: 'varchar', platform: 'varchar' } as const;
 const FIRST_TYPES = { kind: 'varchar', id: 'varchar', day: 'integer', at: 'bigint', ...DIM_TYPES } as const;
@@ -344,20 +364,17 @@ async function firstDays(db: RollupDb, candidates: Readonly<Record<string, reado
   const byKey = new Map<string, FirstSeen>();
   const keep = (e: { kind: string; id: string; day: number; at: number | string; zone: number; channel: string; platform: string }) =>
     byKey.set(`${e.kind}\u0000${e.id}`, { id: e.id, day: Number(e.day), at: Number(e.at), zone: Number(e.zone), channel: e.channel, platform: e.platform });
-  const wanted = Object.entries(candidates).flatMap(([kind, list]) => list.map((c) => ({ kind, id: c.id })));
-  if (wanted.length === 0) return byKey;
+  const kinds = Object.entries(candidates).filter(([, list]) => list.length > 0);
+  if (kinds.length === 0) return byKey;
+  const columns = ['kind', 'id', 'day', 'at', 'zone', 'channel', 'platform'] as const;
   if (onPostgres(db)) {
-    const rows = await db
-      .selectFrom(sql`(${unnest({ kind: 'varchar', id: 'varchar' }, wanted)})`.as('w'))
-      .innerJoin('stat_first as f', (join) => join.onRef('f.kind', '=', sql.ref('w.kind')).onRef('f.id', '=', sql.ref('w.id')))
-      .select(['f.kind', 'f.id', 'f.day', 'f.at', 'f.zone', 'f.channel', 'f.platform'])
-      .execute();
-    for (const r of rows) keep(r);
+    const branches = kinds.flatMap(([kind, list]) => chunks(list).map((part) => db.selectFrom('stat_first').select(columns).where('kind', '=', kind).where('id', 'in', part.map((c) => c.id))));
+    for (const r of await unionAll(branches)) keep(r);
     return byKey;
   }
-  for (const [kind, list] of Object.entries(candidates)) {
+  for (const [kind, list] of kinds) {
     for (const part of chunks(list)) {
-      const rows = await db.selectFrom('stat_first').select(['kind', 'id', 'day', 'at', 'zone', 'channel', 'platform']).where('kind', '=', kind).where('id', 'in', part.map((c) => c.id)).execute();
+      const rows = await db.selectFrom('stat_first').select(columns).where('kind', '=', kind).where('id', 'in', part.map((c) => c.id)).execute();
       for (const r of rows) keep(r);
     }
   }
@@ -371,10 +388,6 @@ interface DaysWanted {
   range?: { from: number; to: number };
 }
 
-/** Every day PostgreSQL's `integer` holds: "all of an id's days" as a range (the safe integers are out of its range). */
-const INT_MIN = -2_147_483_648;
-const INT_MAX = 2_147_483_647;
-
 /** Active days of some ids, per kind and id. */
 async function activeDays(db: RollupDb, wanted: readonly DaysWanted[]): Promise<Record<RetentionKind, Map<string, number[]>>> {
   const out: Record<RetentionKind, Map<string, number[]>> = { player: new Map(), device: new Map() };
@@ -386,19 +399,8 @@ async function activeDays(db: RollupDb, wanted: readonly DaysWanted[]): Promise<
   };
   // An id asked twice would have its days twice.
   const unique = [...new Map(wanted.map((w) => [`${w.kind}\u0000${w.id}`, w])).values()];
-  if (unique.length === 0) return out;
-  if (onPostgres(db)) {
-    const rows = await db
-      .selectFrom(sql`(${unnest({ kind: 'varchar', id: 'varchar', lo: 'integer', hi: 'integer' }, unique.map((w) => ({ kind: w.kind, id: w.id, lo: w.range?.from ?? INT_MIN, hi: w.range?.to ?? INT_MAX })))})`.as('w'))
-      // The day bounds in the join (not an "or no range" filter) so that they bound the index scan.
-      .innerJoin('stat_activity as a', (join) =>
-        join.onRef('a.kind', '=', sql.ref('w.kind')).onRef('a.id', '=', sql.ref('w.id')).onRef('a.day', '>=', sql.ref('w.lo')).onRef('a.day', '<=', sql.ref('w.hi')))
-      .select(['a.kind', 'a.id', 'a.day'])
-      .execute();
-    for (const r of rows) add(r);
-    return out;
-  }
-  // SQLite: one IN list per kind and range (the callers ask one range per kind).
+  // IN lists of CHUNK ids per kind and range (the callers ask one range per kind); on PostgreSQL
+  // every list a branch of one statement.
   const groups = new Map<string, { kind: RetentionKind; range: DaysWanted['range']; ids: string[] }>();
   for (const w of unique) {
     const g = `${w.kind}\u0000${w.range?.from ?? ''}\u0000${w.range?.to ?? ''}`;
@@ -406,13 +408,17 @@ async function activeDays(db: RollupDb, wanted: readonly DaysWanted[]): Promise<
     group.ids.push(w.id);
     groups.set(g, group);
   }
-  for (const { kind, range, ids } of groups.values()) {
-    for (const part of chunks(ids)) {
-      let query = db.selectFrom('stat_activity').select(['kind', 'id', 'day']).where('kind', '=', kind).where('id', 'in', part);
-      if (range) query = query.where('day', '>=', range.from).where('day', '<=', range.to);
-      for (const r of await query.execute()) add(r);
-    }
+  const branches = [...groups.values()].flatMap(({ kind, range, ids }) =>
+    chunks(ids).map((part) => {
+      const query = db.selectFrom('stat_activity').select(['kind', 'id', 'day']).where('kind', '=', kind).where('id', 'in', part);
+      return range ? query.where('day', '>=', range.from).where('day', '<=', range.to) : query;
+    }),
+  );
+  if (onPostgres(db)) {
+    for (const r of await unionAll(branches)) add(r);
+    return out;
   }
+  for (const query of branches) for (const r of await query.execute()) add(r);
   return out;
 }
 
