@@ -828,7 +828,8 @@ export function createClickHouseLogStore(options: ClickHouseLogStoreOptions): Cl
               await addColumn(p.table, column);
             }
           }
-          return { p, copy: await ensureByRole(p, existing, marked), hours: await ensureHourly(p, existing, marked) };
+          const [copy, hours] = await Promise.all([ensureByRole(p, existing, marked), ensureHourly(p, existing, marked)]);
+          return { p, copy, hours };
         }),
       );
       const copies = needs.filter((n) => n.copy).map((n) => n.p);
