@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { LogStoreSource } from '../../platform/log-store/open-log-store.ts';
@@ -78,6 +78,11 @@ async function buildThreadCode(): Promise<URL> {
     const partial = `${path}.${process.pid}.${Date.now()}.part`;
     writeFileSync(partial, code);
     renameSync(partial, path);
+  }
+  // The modules of earlier versions of the code are no one's any more (an instance of such a
+  // version that still runs builds its module again if it needs it), so they do not pile up.
+  for (const name of readdirSync(BUILT_DIR)) {
+    if (name.startsWith('export-worker-thread-') && name.endsWith('.mjs') && name !== basename(path)) rmSync(join(BUILT_DIR, name), { force: true });
   }
   return pathToFileURL(path);
 }
