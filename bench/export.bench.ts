@@ -306,7 +306,7 @@ async function alone(db: string, n: number, range: { start: number; end: number 
   const names = logColumns('currency').map((c) => c.name);
   const yes = async () => true;
   const job = { logKey: 'currency' as const, ...range, conditions: [], columns: names, lang: 'zh-CN' as const, timeZone: 'Asia/Shanghai', path: file, rowsPerSheet: 1_000_000, progressEvery: 20_000, chunkRows, countBound: EXPORT_COUNT_BOUND };
-  const written = await writeExportFile(store, job, { total: yes, progress: yes }, false);
+  const written = await writeExportFile(store, job, { total: yes, progress: yes });
   await close();
   clearInterval(sampler);
   const cpu = process.cpuUsage(cpu0);

@@ -35,11 +35,6 @@ async function run(id: number, job: Extract<ThreadCommand, { type: 'job' }>['job
         total: (count) => ask({ type: 'total', id, ...count }),
         progress: (rows) => ask({ type: 'progress', id, rows }),
       },
-      // A turn of this thread's event loop after every chunk, as in the instance's own thread
-      // (which wrote a million rows in 9.2-9.6 s on a quiet machine where this thread, not
-      // yielding, took 12.2-15.9): the compressor and the file take their next step only in
-      // callbacks on this loop, one or two per megabyte (docs/performance.md, "Export", fourth pass).
-      true,
     );
     post({ type: 'done', id, written });
   } catch (error) {

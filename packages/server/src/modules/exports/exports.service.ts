@@ -405,7 +405,7 @@ async function runTask(ctx: ServiceContext, row: ExportTaskRow, worker: string, 
   try {
     await mkdir(resolve(ctx.config.exportDir), { recursive: true });
     const thread = options.thread === false ? undefined : exportThreadOf(ctx);
-    const written = thread ? await thread.write(job, reports) : await writeExportFile(ctx.logStore, job, reports, true);
+    const written = thread ? await thread.write(job, reports) : await writeExportFile(ctx.logStore, job, reports);
     rows = written.rows;
     if (stoppedBy === 'released') {
       await exportsRepository.releaseTask(ctx.db, id, worker);

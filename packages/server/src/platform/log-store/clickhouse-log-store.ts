@@ -419,6 +419,8 @@ export function createClickHouseLogStore(options: ClickHouseLogStoreOptions): Cl
     });
   }
 
+  /** The names marked filled in MARKS. */
+  const readMarks = async () => new Set((await select<{ name: string }>(`SELECT DISTINCT \`name\` FROM ${MARKS}`, new ClickHouseParams())).map((row) => row.name));
   /** Logs whose role-first copy is filled (marked in MARKS), learnt at start. */
   const byRoleReady = new Set<LogKey>();
   /** Logs whose per-hour counts are filled (marked in MARKS). */
@@ -429,9 +431,8 @@ export function createClickHouseLogStore(options: ClickHouseLogStoreOptions): Cl
    */
   let learnt: Promise<void> | undefined;
   const learnMarks = () =>
-    (learnt ??= select<{ name: string }>(`SELECT DISTINCT \`name\` FROM ${MARKS}`, new ClickHouseParams()).then(
-      (rows) => {
-        const names = new Set(rows.map((row) => row.name));
+    (learnt ??= readMarks().then(
+      (names) => {
         for (const p of PLANS.values()) {
           if (names.has(p.byRole)) byRoleReady.add(p.key);
           if (names.has(p.hourly)) hourlyReady.add(p.key);
@@ -682,7 +683,6 @@ export function createClickHouseLogStore(options: ClickHouseLogStoreOptions): Cl
         (row) => row.table,
       ),
     );
-  const readMarks = async () => new Set((await select<{ name: string }>(`SELECT DISTINCT \`name\` FROM ${MARKS}`, new ClickHouseParams())).map((row) => row.name));
 
   /** A filling to do once across instances: a log's role-first copy or its per-hour counts. */
   interface Filling {
@@ -811,7 +811,7 @@ export function createClickHouseLogStore(options: ClickHouseLogStoreOptions): Cl
       learnt = Promise.resolve();
       await command(`CREATE TABLE IF NOT EXISTS ${MARKS} (\`name\` String) ENGINE = ReplacingMergeTree ORDER BY \`name\``);
       const existing = await existingColumns();
-      const marked = new Set((await select<{ name: string }>(`SELECT DISTINCT \`name\` FROM ${MARKS}`, new ClickHouseParams())).map((row) => row.name));
+      const marked = await readMarks();
       // The logs side by side: a first start makes some 60 tables and views, each a round trip.
       const needs = await Promise.all(
         LOG_CATALOGUE.map(async (log) => {

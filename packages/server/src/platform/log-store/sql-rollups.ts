@@ -135,6 +135,14 @@ async function unionAll<R>(branches: readonly { unionAll(other: never): unknown;
   return out;
 }
 
+/** Runs reads of one shape: on PostgreSQL joined by `unionAll`, on SQLite one after another (calls in the process). */
+async function readAll<R>(db: RollupDb, reads: readonly { unionAll(other: never): unknown; execute(): Promise<R[]> }[]): Promise<R[]> {
+  if (onPostgres(db)) return unionAll(reads);
+  const out: R[] = [];
+  for (const query of reads) out.push(...(await query.execute()));
+  return out;
+}
+
 const ACTIVITY_TYPES = { kind: 'varchar', id: 'varchar', day: 'integer', first_at: 'bigint' } as const;
 const DIM_TYPES = { zone: 'integer', channel: 'varchar', platform: 'varchar' } as const;
 const FIRST_TYPES = { kind: 'varchar', id: 'varchar', day: 'integer', at: 'bigint', ...DIM_TYPES } as const;
@@ -206,7 +214,7 @@ const PG_ROLLUP_LOCK = 7_301_948;
  */
 export async function applyRollups<T>(executor: Kysely<T>, clock: DayClock, input: RollupInput): Promise<void> {
   const db = executor as unknown as RollupDb;
-  if (executor.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(${PG_ROLLUP_LOCK})`.execute(db);
+  if (onPostgres(db)) await sql`select pg_advisory_xact_lock(${PG_ROLLUP_LOCK})`.execute(db);
   const logins = input.login.filter((r) => r.b_event_name === 'login' && typeof r.b_timestamp === 'number');
   if (logins.length > 0) await applyLogins(db, clock, logins);
   const paid = input.recharge.filter((r) => r.status === RECHARGE_COMPLETED && r.is_sandbox !== true && typeof r.b_timestamp === 'number');
@@ -361,17 +369,8 @@ async function firstDays(db: RollupDb, candidates: Readonly<Record<string, reado
   const kinds = Object.entries(candidates).filter(([, list]) => list.length > 0);
   if (kinds.length === 0) return byKey;
   const columns = ['kind', 'id', 'day', 'at', 'zone', 'channel', 'platform'] as const;
-  if (onPostgres(db)) {
-    const branches = kinds.flatMap(([kind, list]) => chunks(list).map((part) => db.selectFrom('stat_first').select(columns).where('kind', '=', kind).where('id', 'in', part.map((c) => c.id))));
-    for (const r of await unionAll(branches)) keep(r);
-    return byKey;
-  }
-  for (const [kind, list] of kinds) {
-    for (const part of chunks(list)) {
-      const rows = await db.selectFrom('stat_first').select(columns).where('kind', '=', kind).where('id', 'in', part.map((c) => c.id)).execute();
-      for (const r of rows) keep(r);
-    }
-  }
+  const reads = kinds.flatMap(([kind, list]) => chunks(list).map((part) => db.selectFrom('stat_first').select(columns).where('kind', '=', kind).where('id', 'in', part.map((c) => c.id))));
+  for (const r of await readAll(db, reads)) keep(r);
   return byKey;
 }
 
@@ -408,11 +407,7 @@ async function activeDays(db: RollupDb, wanted: readonly DaysWanted[]): Promise<
       return range ? query.where('day', '>=', range.from).where('day', '<=', range.to) : query;
     }),
   );
-  if (onPostgres(db)) {
-    for (const r of await unionAll(branches)) add(r);
-    return out;
-  }
-  for (const query of branches) for (const r of await query.execute()) add(r);
+  for (const r of await readAll(db, branches)) add(r);
   return out;
 }
 
