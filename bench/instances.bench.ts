@@ -4,7 +4,7 @@
  * PostgreSQL (issue 15, "Load").
  *
  *   npm run bench -- instances [--pg postgres://...] [--players 5000] [--events 50000]
- *     [--connections 200] [--duration 20] [--rounds 2]
+ *     [--connections 200] [--duration 20] [--rounds 2] [--think 0]
  *
  * A database of its own in the PostgreSQL of scripts/start-postgres.sh gets the world seed
  * (six regions, `--players` players) and `--events` currency events; two console processes
@@ -18,6 +18,11 @@
  * every answer (from each response's time, not autocannon's buckets), errors (connection errors,
  * time-outs and non-2xx), the CPU seconds each server process used per 1,000 answers, and the
  * load average. This process (autocannon) shares the machine with the servers and PostgreSQL.
+ *
+ * `--think <ms>` paces every connection to one request per that many milliseconds, as an operator
+ * reads a page before the next click (autocannon's `connectionRate`). Without it (0) every
+ * connection sends its next request as soon as the last is answered: the servers' capacity, not
+ * what 200 people at their desks ask of it.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -42,11 +47,15 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '200' },
     duration: { type: 'string', default: '20' },
     rounds: { type: 'string', default: '2' },
+    think: { type: 'string', default: '0' },
   },
 });
 const CONNECTIONS = Number(args.connections);
 const DURATION = Number(args.duration);
 const ROUNDS = Number(args.rounds);
+const THINK_MS = Number(args.think);
+/** autocannon's requests per second per connection; undefined sends back to back. */
+const connectionRate = THINK_MS > 0 ? 1000 / THINK_MS : undefined;
 const PASSWORD = 'bench-Admin-2468';
 const HOUR = 3_600_000;
 
@@ -113,7 +122,7 @@ async function side(targets: ConsoleProcess[], all: ConsoleProcess[], mix: Mix):
   const runs = targets.map((target, i) => {
     const connections = Math.floor(CONNECTIONS / targets.length) + (i < CONNECTIONS % targets.length ? 1 : 0);
     // Without a callback autocannon answers an instance that is also the promise of its result.
-    const instance = autocannon({ url: target.url, connections, duration: DURATION, headers: { authorization: mix.token }, requests: requestsOf(mix), timeout: 10 }) as unknown as Promise<autocannon.Result> & NodeJS.EventEmitter;
+    const instance = autocannon({ url: target.url, connections, duration: DURATION, headers: { authorization: mix.token }, requests: requestsOf(mix), timeout: 10, ...(connectionRate === undefined ? {} : { connectionRate }) }) as unknown as Promise<autocannon.Result> & NodeJS.EventEmitter;
     (instance as NodeJS.EventEmitter).on('response', (_client: unknown, status: number, _bytes: number, time: number) => {
       latencies.push(time);
       if (status < 200 || status >= 300) errors += 1;
@@ -194,7 +203,7 @@ try {
     }
   }
   const mean = (list: SideResult[], pick: (r: SideResult) => number) => list.reduce((s, r) => s + pick(r), 0) / Math.max(1, list.length);
-  console.log(`\n${CONNECTIONS} connections, ${DURATION} s per side, ${ROUNDS} rounds; load average after each side: ${loads.join(', ')}`);
+  console.log(`\n${CONNECTIONS} connections${THINK_MS > 0 ? ` (one request per ${THINK_MS} ms each)` : ''}, ${DURATION} s per side, ${ROUNDS} rounds; load average after each side: ${loads.join(', ')}`);
   console.log('side  answers/s  p95 ms  errors %  CPU s/1000 servers  PostgreSQL');
   for (const sideName of ['one', 'two']) {
     const list = results[sideName] ?? [];
