@@ -249,3 +249,18 @@ test('the pages read in Chinese too, and an operator without the codes sees no a
   await page.goto('/forbid/list');
   await expect(page).toHaveURL(/\/404/);
 });
+
+test('a refused account ban says what failed, then why, and bans nothing', async ({ page }) => {
+  await signInByApi(page, 'admin');
+  await page.goto('/forbid/user_list');
+  await page.getByLabel('Ids, one per line or separated by commas').fill('ghost-account-404');
+  await page.getByRole('button', { name: 'Ban account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Ban accounts' });
+  await pickOption(page, dialog.getByLabel('Duration'), '1 hour');
+  await dialog.getByLabel('Reason').fill('Cheating');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  const refusal = dialog.getByRole('alert');
+  await expect(refusal).toContainText('Failed to ban. The game refused the command');
+  await expect(refusal).toContainText('ghost-account-404');
+  await expect(refusal).toContainText('The game refused the whole batch. Nothing was applied.');
+});

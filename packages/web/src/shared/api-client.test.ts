@@ -68,6 +68,12 @@ describe('api client', () => {
     expect(feedback.showError).toHaveBeenCalledWith('Parameter error.');
   });
 
+  it('puts what failed before the server message', async () => {
+    respond({ code: 10007, message: 'The game server is unavailable. Please try again later.' }, 503);
+    await api.post('/api/x', {}, { failure: () => 'Failed to forcibly log out.' }).catch(() => undefined);
+    expect(feedback.showError).toHaveBeenCalledWith('Failed to forcibly log out. The game server is unavailable. Please try again later.');
+  });
+
   it('lets a caller opt out of the message', async () => {
     respond({ code: 10009, message: 'Wrong password' }, 400);
     await api.post('/api/x', {}, { quiet: (e) => e.code === 10009 }).catch(() => undefined);

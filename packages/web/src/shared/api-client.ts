@@ -54,6 +54,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Do not show the error toast (the caller shows it); `true` or a test on the error. */
   quiet?: boolean | ((error: ApiError) => boolean);
+  /**
+   * What failed, in the operator's words, put before the server's message in the toast (the
+   * spec's "Failed to forcibly log out."); read when the error is shown, in the current language.
+   */
+  failure?: () => string;
   /** Do not open the logged-out confirm for 10002 (the session guard handles it). */
   silentLogout?: boolean;
   timeoutMs?: number;
@@ -117,7 +122,8 @@ function announce(error: ApiError, options: RequestOptions): void {
   if (error.name === 'AbortError') return;
   // A game refusal names the ids it did not find: show them with the reason.
   const named = error.code === ErrorCode.GAME_ERROR ? error.details.map((d) => d.message).join('; ') : '';
-  showError(named ? `${error.message} (${named})` : error.message || i18next.t('errors:10008'));
+  const text = named ? `${error.message} (${named})` : error.message || i18next.t('errors:10008');
+  showError(options.failure ? `${options.failure()} ${text}` : text);
 }
 
 function abortSignal(timeoutMs: number, outer?: AbortSignal): { signal: AbortSignal; timedOut: () => boolean; done: () => void } {

@@ -151,6 +151,14 @@ export const en = {
     confirmBan: 'Ban {{count}} now? Online ones are signed out at once.',
     confirm: 'Apply to {{count}}?',
   },
+  /** What failed, before the server's reason ("Failed to forcibly log out." is the spec's). */
+  failures: {
+    ban: 'Failed to ban.',
+    unban: 'Failed to unban.',
+    mute: 'Failed to mute.',
+    unmute: 'Failed to unmute.',
+    kick: 'Failed to forcibly log out.',
+  },
   results: {
     ban: 'Banned {{count}}; {{kicked}} were online and were signed out.',
     unban: 'Unbanned {{count}}.',

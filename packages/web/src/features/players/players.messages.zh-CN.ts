@@ -154,6 +154,13 @@ export const zhCN: Translation<typeof en> = {
     confirmBan: '确定封禁这 {{count}} 个吗？在线的会立即被踢下线。',
     confirm: '确定对这 {{count}} 个执行吗？',
   },
+  failures: {
+    ban: '封禁失败。',
+    unban: '解封失败。',
+    mute: '禁言失败。',
+    unmute: '解除禁言失败。',
+    kick: '强制下线失败。',
+  },
   results: {
     ban: '已封禁 {{count}} 个；其中 {{kicked}} 个在线，已被踢下线。',
     unban: '已解封 {{count}} 个。',

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { ErrorCode } from '@gm/contract/errors.ts';
 import type {
   AccountLiftBody,
@@ -143,6 +144,9 @@ function useGameMutation<V, R>(send: (variables: V, idempotencyKey: string) => P
 }
 
 export type SanctionKind = 'ban' | 'unban' | 'mute' | 'unmute';
+
+/** The spec's failure of a ban, unban, mute, unmute or forced logout, leading the reason. */
+export const failureOf = (action: SanctionKind | 'kick') => () => i18next.t(`players:failures.${action}`);
 const SANCTION_PATHS: Record<SanctionKind, string> = {
   ban: 'report/banned',
   unban: 'report/cancel-banned',
@@ -152,22 +156,22 @@ const SANCTION_PATHS: Record<SanctionKind, string> = {
 
 export function useSanctionPlayers() {
   return useGameMutation(({ kind, body }: { kind: SanctionKind; body: SanctionBody | LiftBody }, idempotencyKey) =>
-    api.post<BatchResult>(`${ADMIN_API}/${SANCTION_PATHS[kind]}`, body, { idempotencyKey, quiet: quietForDialog }),
+    api.post<BatchResult>(`${ADMIN_API}/${SANCTION_PATHS[kind]}`, body, { idempotencyKey, quiet: quietForDialog, failure: failureOf(kind) }),
   );
 }
 
 export function useSanctionAccounts() {
   return useGameMutation(({ kind, body }: { kind: 'ban' | 'unban'; body: AccountSanctionBody | AccountLiftBody }, idempotencyKey) =>
-    api.post<BatchResult>(`${ADMIN_API}/accounts/actions/${kind}`, body, { idempotencyKey, quiet: quietForDialog }),
+    api.post<BatchResult>(`${ADMIN_API}/accounts/actions/${kind}`, body, { idempotencyKey, quiet: quietForDialog, failure: failureOf(kind) }),
   );
 }
 
 export function useKickPlayers() {
-  return useGameMutation((roleIds: string[], idempotencyKey) => api.post<BatchResult>(`${ADMIN_API}/report/kick`, { roleIds }, { idempotencyKey }));
+  return useGameMutation((roleIds: string[], idempotencyKey) => api.post<BatchResult>(`${ADMIN_API}/report/kick`, { roleIds }, { idempotencyKey, failure: failureOf('kick') }));
 }
 
 export function useKickAll() {
-  return useGameMutation((body: KickAllBody, idempotencyKey) => api.post<BatchResult>(`${ADMIN_API}/report/kick-all`, body, { idempotencyKey }));
+  return useGameMutation((body: KickAllBody, idempotencyKey) => api.post<BatchResult>(`${ADMIN_API}/report/kick-all`, body, { idempotencyKey, failure: failureOf('kick') }));
 }
 
 export function useMarkPlayers() {

@@ -72,7 +72,7 @@ export function SanctionDialog({ state, onClose, onDone }: { state: SanctionDial
     };
     const failed = (error: unknown) => {
       const refused = refusalOf(error);
-      if (refused) setRefusal(refused);
+      if (refused) setRefusal({ ...refused, message: `${t(`failures.${state.kind}`)} ${refused.message}` });
       else showFormError(form, error, ['duration', 'reason']);
     };
     if (state.target === 'players') {
