@@ -19,8 +19,9 @@
  * time-outs and non-2xx), the CPU seconds each server process used per 1,000 answers, and the
  * load average. This process (autocannon) shares the machine with the servers and PostgreSQL.
  *
- * `--think <ms>` paces every connection to one request per that many milliseconds, as an operator
- * reads a page before the next click (autocannon's `connectionRate`). Without it (0) every
+ * `--think <ms>` paces the connections to one request per that many milliseconds each, as an
+ * operator reads a page before the next click: autocannon's `overallRate` of connections x
+ * 1000 / ms per instance (its `connectionRate` cannot go below one a second). Without it (0) every
  * connection sends its next request as soon as the last is answered: the servers' capacity, not
  * what 200 people at their desks ask of it.
  */
@@ -54,8 +55,8 @@ const CONNECTIONS = Number(args.connections);
 const DURATION = Number(args.duration);
 const ROUNDS = Number(args.rounds);
 const THINK_MS = Number(args.think);
-/** autocannon's requests per second per connection; undefined sends back to back. */
-const connectionRate = THINK_MS > 0 ? 1000 / THINK_MS : undefined;
+/** autocannon's pacing for that many connections to one instance; none sends back to back. */
+const pacing = (connections: number) => (THINK_MS > 0 ? { overallRate: Math.max(1, Math.round((connections * 1000) / THINK_MS)) } : {});
 const PASSWORD = 'bench-Admin-2468';
 const HOUR = 3_600_000;
 
@@ -122,7 +123,7 @@ async function side(targets: ConsoleProcess[], all: ConsoleProcess[], mix: Mix):
   const runs = targets.map((target, i) => {
     const connections = Math.floor(CONNECTIONS / targets.length) + (i < CONNECTIONS % targets.length ? 1 : 0);
     // Without a callback autocannon answers an instance that is also the promise of its result.
-    const instance = autocannon({ url: target.url, connections, duration: DURATION, headers: { authorization: mix.token }, requests: requestsOf(mix), timeout: 10, ...(connectionRate === undefined ? {} : { connectionRate }) }) as unknown as Promise<autocannon.Result> & NodeJS.EventEmitter;
+    const instance = autocannon({ url: target.url, connections, duration: DURATION, headers: { authorization: mix.token }, requests: requestsOf(mix), timeout: 10, ...pacing(connections) }) as unknown as Promise<autocannon.Result> & NodeJS.EventEmitter;
     (instance as NodeJS.EventEmitter).on('response', (_client: unknown, status: number, _bytes: number, time: number) => {
       latencies.push(time);
       if (status < 200 || status >= 300) errors += 1;
