@@ -17,6 +17,16 @@ const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
 // eslint-disable-next-line no-restricted-properties -- the dev server follows the API server's PORT
 const API = `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
+/**
+ * Shared by 20 or more lazily loaded parts, but those are mostly dialogs and detail drawers, so
+ * most pages' first visit never runs them: the players' contract (its zod schemas), antd's
+ * Descriptions and InputNumber. In `console` every signed-in page downloaded them (about 8 KB as
+ * sent: the announcement board, which uses none of them, was over the 450 KB goal by that much);
+ * outside it they come in the chunks of the parts that use them. Measured per route in
+ * docs/performance.md ("First visit", sixth pass).
+ */
+const DIALOG_SHARED = /players\.contract\.ts$|[\\/]node_modules[\\/](antd[\\/]es[\\/](descriptions|input-number)|@rc-component[\\/](input-number|mini-decimal))[\\/]/;
+
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
@@ -83,7 +93,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'boot', tags: ['$initial'], priority: 2 },
-            { name: 'console', minShareCount: 20, priority: 1 },
+            { name: 'console', minShareCount: 20, priority: 1, test: (id) => !DIALOG_SHARED.test(id) },
           ],
         },
       },
