@@ -15,7 +15,8 @@ import {
   type TableMetadata,
   type Transaction,
 } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
+import { lazyPackage } from '../platform/lazy-package.ts';
 import type { DB } from './schema.ts';
 import { migrations } from './migrations/index.ts';
 
@@ -37,8 +38,19 @@ export interface Database {
   close(): Promise<void>;
 }
 
-// int8 (bigint) columns hold epoch milliseconds and counters, well inside 2^53.
-pg.types.setTypeParser(20, (value) => Number(value));
+/** node-postgres, loaded when a PostgreSQL database is first opened (an instance on SQLite never needs it). */
+const postgres = lazyPackage<typeof pg>('pg');
+
+/** The driver, set up once: int8 (bigint) columns hold epoch milliseconds and counters, well inside 2^53. */
+let postgresReady = false;
+function postgresDriver(): typeof pg {
+  const driver = postgres();
+  if (!postgresReady) {
+    driver.types.setTypeParser(20, (value) => Number(value));
+    postgresReady = true;
+  }
+  return driver;
+}
 
 export interface DatabaseOptions {
   /** PostgreSQL schema to use (tests isolate each file in its own schema). */
@@ -187,7 +199,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
     return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
   }
-  const pool = new pg.Pool({
+  const pool = new (postgresDriver().Pool)({
     connectionString: url,
     max: 10,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createClient, ClickHouseLogLevel, type ClickHouseClient, type ClickHouseSettings } from '@clickhouse/client';
+import type * as ClickHouse from '@clickhouse/client';
+import type { ClickHouseClient, ClickHouseSettings } from '@clickhouse/client';
 import { LOG_BY_KEY, LOG_CATALOGUE, isSafeIdentifier, logColumns, type LogColumnDef, type LogKey } from '@gm/contract/log-catalogue.ts';
 import { logKeyOfTable, type LogCondition, type LogRecord } from '@gm/contract/logs.contract.ts';
 import type { Database } from '../../db/database.ts';
+import { lazyPackage } from '../lazy-package.ts';
 import { createDayClock, DEFAULT_DISPLAY_TIME_ZONE } from '../display-time.ts';
 import { ClickHouseParams, bindClickHouse, type ClickHouseParamType } from './clickhouse-bind.ts';
 import {
@@ -349,7 +351,11 @@ async function takesQueryParams(client: ClickHouseClient): Promise<boolean> {
   }
 }
 
+/** The client library, loaded when a store is made: an instance whose logs stay in its SQL database never needs it. */
+const clickHouseClient = lazyPackage<typeof ClickHouse>('@clickhouse/client');
+
 export function createClickHouseLogStore(options: ClickHouseLogStoreOptions): ClickHouseLogStore {
+  const { createClient, ClickHouseLogLevel } = clickHouseClient();
   const target = parseClickHouseUrl(options.url);
   const clientOptions = {
     url: target.url,

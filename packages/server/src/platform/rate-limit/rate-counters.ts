@@ -1,7 +1,12 @@
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { sql } from 'kysely';
-import { Redis } from 'ioredis';
+import type * as IORedis from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Db } from '../../db/database.ts';
+import { lazyPackage } from '../lazy-package.ts';
+
+/** ioredis, loaded when an instance connects to Redis (REDIS_URL); without it the counters are in the database. */
+const ioredis = lazyPackage<typeof IORedis>('ioredis');
 
 /**
  * Fixed-window request counters every API instance shares: in the database by default, in Redis
@@ -80,7 +85,7 @@ const REPORT_EVERY_MS = 60_000;
  * outage costs the limit, never a slow answer. Errors go to `report`, at most once a minute.
  */
 export function connectRedisCounters(url: string, options: { prefix?: string | undefined; report: (error: Error) => void }) {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  const redis = new (ioredis().Redis)(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
   let reportedAt = 0;
   redis.on('error', (error: Error) => {
     if (Date.now() - reportedAt < REPORT_EVERY_MS) return;

@@ -8,9 +8,16 @@
  * accept too; those files are read with SheetJS (see docs/decisions.md for the build chosen).
  * The format is told from the file's first bytes, not from its name.
  */
-import ExcelJS from 'exceljs';
-import * as SheetJS from '@e965/xlsx';
-import yauzl from 'yauzl';
+import type ExcelJS from 'exceljs';
+import type * as SheetJS from '@e965/xlsx';
+import type yauzl from 'yauzl';
+
+// The readers are loaded on the first upload, not at start: exceljs, SheetJS and yauzl together
+// cost an instance about 20 MB of resident memory, and most instances never read a spreadsheet
+// (docs/performance.md, "Export", session 10).
+const loadExcelJS = async () => (await import('exceljs')).default;
+const loadSheetJS = () => import('@e965/xlsx');
+const loadYauzl = async () => (await import('yauzl')).default;
 
 /** Why a file was refused; each is a message key of the contract (spec section 8, Excel). */
 export type SpreadsheetProblem = 'excelReadFail' | 'excelParseFail' | 'excelNoWorksheet' | 'excelAllEmpty';
@@ -39,7 +46,7 @@ const COMPOUND_FILE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1
 export async function readWorkbook(file: Buffer): Promise<Sheet[]> {
   if (file.length === 0) throw new SpreadsheetError('excelReadFail');
   if (startsWith(file, ZIP_MAGIC)) return readXlsx(file);
-  if (startsWith(file, COMPOUND_FILE_MAGIC)) return readXls(file);
+  if (startsWith(file, COMPOUND_FILE_MAGIC)) return readXls(file, await loadSheetJS());
   throw new SpreadsheetError('excelParseFail');
 }
 
@@ -58,7 +65,8 @@ export function firstSheetWithData(sheets: Sheet[]): Sheet {
  */
 export const ZIP_LIMITS = { maxEntries: 2_000, maxUncompressedBytes: 96 * 1024 * 1024 };
 
-function openZip(file: Buffer): Promise<yauzl.ZipFile> {
+async function openZip(file: Buffer): Promise<yauzl.ZipFile> {
+  const yauzl = await loadYauzl();
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(file, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false }, (error, zip) => (error ? reject(error) : resolve(zip)));
   });
@@ -114,7 +122,7 @@ export async function checkZipBudget(file: Buffer, limits = ZIP_LIMITS): Promise
 
 async function readXlsx(file: Buffer): Promise<Sheet[]> {
   await checkZipBudget(file);
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJS()).Workbook();
   try {
     // exceljs types its input as the DOM's ArrayBuffer-backed Buffer; Node's Buffer is one.
     await workbook.xlsx.load(file as unknown as ExcelJS.Buffer);
@@ -134,10 +142,10 @@ async function readXlsx(file: Buffer): Promise<Sheet[]> {
   });
 }
 
-function readXls(file: Buffer): Sheet[] {
+function readXls(file: Buffer, xlsx: typeof SheetJS): Sheet[] {
   let workbook: SheetJS.WorkBook;
   try {
-    workbook = SheetJS.read(file, { type: 'buffer', dense: true, cellFormula: false, cellHTML: false, cellStyles: false, cellText: false });
+    workbook = xlsx.read(file, { type: 'buffer', dense: true, cellFormula: false, cellHTML: false, cellStyles: false, cellText: false });
   } catch (error) {
     throw new SpreadsheetError('excelParseFail', { cause: error });
   }
@@ -145,7 +153,7 @@ function readXls(file: Buffer): Sheet[] {
   return workbook.SheetNames.map((name) => {
     const worksheet = workbook.Sheets[name];
     const rows = worksheet
-      ? SheetJS.utils.sheet_to_json<unknown[]>(worksheet, { header: 1, raw: true, defval: null, blankrows: true })
+      ? xlsx.utils.sheet_to_json<unknown[]>(worksheet, { header: 1, raw: true, defval: null, blankrows: true })
       : [];
     return {
       name,
