@@ -153,6 +153,10 @@ test('player retention: a heat map with percentages and counts; a day still to c
   await expect(cohort.locator('td[data-day="30"]')).toHaveText('–');
   const today = rows(page).filter({ hasText: dayInZone(0) });
   await expect(today.locator('td[data-day="1"]')).toHaveText('–');
+  // Yesterday's cohort: its next day is today, counted so far, shown as such and not shaded.
+  const yesterday = rows(page).filter({ hasText: dayInZone(-1) });
+  await expect(yesterday.locator('td[data-day="1"]')).toHaveText(/^\d+\.\d%\s*so far$/);
+  expect(await yesterday.locator('td[data-day="1"]').evaluate((td) => getComputedStyle(td).backgroundColor)).toBe('rgba(0, 0, 0, 0)');
   // The figure is shaded by its rate.
   expect(await cohort.locator('td[data-day="1"]').evaluate((td) => getComputedStyle(td).backgroundColor)).toMatch(/^rgba\(22, 119, 255/);
   await page.screenshot({ path: '/tmp/stat-player-retention.png', fullPage: true });
@@ -187,7 +191,7 @@ test('the statistics pages in Chinese', async ({ page }) => {
   await page.goto('/statistics/keep/playerKeep?view=table');
   await expect(page.getByRole('heading', { name: '用户留存' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: '次日' })).toBeVisible();
-  await expect(page.getByText('显示 – 的格子表示该日尚未到来。')).toBeVisible();
+  await expect(page.getByText('显示 – 的格子表示该日尚未到来；标有“截至目前”的浅色格子是今天，统计到午夜为止。')).toBeVisible();
   await page.screenshot({ path: '/tmp/stat-retention-zh.png', fullPage: true });
 
   await page.goto('/statistics/flow_dashboard');

@@ -2,8 +2,9 @@ import { useMemo, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RetentionKind } from '@gm/contract/statistics.contract.ts';
 import { PageContainer } from '../../shared/components/page-container.tsx';
+import { nowInZone } from '../../shared/format.ts';
 import { Chart } from './chart.tsx';
-import { retentionRate } from './retention.ts';
+import { isSoFar, retentionRate } from './retention.ts';
 import { RetentionTable } from './retention-table.tsx';
 import { retentionChart } from './stat-charts.ts';
 import { StatFilterBar } from './stat-filter-bar.tsx';
@@ -18,10 +19,12 @@ function RetentionPage({ kind }: { kind: RetentionKind }) {
   const { t } = useTranslation(['statistics', 'nav']);
   const { page, query, stats } = useStat('retention', () => ({ kind }));
   const title = t(`nav:routes.${ROUTE[kind]}`);
-  const option = useMemo(() => (stats.data ? retentionChart(stats.data, (day) => t(`retention.day.${day}`)) : null), [stats.data, t]);
   const data = stats.data;
-  // Next-day retention over the cohorts whose next day has come.
-  const known = data?.cohorts.filter((c) => retentionRate(c, '1') !== null) ?? [];
+  // Read with every answer: a page left open past midnight moves today with its next refresh.
+  const today = useMemo(() => (data ? nowInZone().format('YYYY-MM-DD') : ''), [data]);
+  const option = useMemo(() => (data ? retentionChart(data, (day) => t(`retention.day.${day}`), today) : null), [data, t, today]);
+  // Next-day retention over the cohorts whose next day has come and ended.
+  const known = data?.cohorts.filter((c) => retentionRate(c, '1') !== null && !isSoFar(c, '1', today)) ?? [];
   const size = known.reduce((sum, c) => sum + c.size, 0);
   const back = known.reduce((sum, c) => sum + (c.retained['1'] ?? 0), 0);
 
@@ -42,7 +45,7 @@ function RetentionPage({ kind }: { kind: RetentionKind }) {
         errorKey="statRetentionFailed"
         exportAs={{ endpoint: 'retention', query }}
         chart={() => (option ? <Chart option={option} label={t('chart.label', { title })} /> : null)}
-        table={(d) => <RetentionTable data={d} />}
+        table={(d) => <RetentionTable data={d} today={today} />}
       />
     </PageContainer>
   );

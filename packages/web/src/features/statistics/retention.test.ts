@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { heatShade, retainedCount, retentionRate, RETENTION_KEYS } from './retention.ts';
+import { dayOf, heatShade, isSoFar, retainedCount, retentionRate, RETENTION_KEYS } from './retention.ts';
 
 describe('retention cells', () => {
   const cohort = { date: '2026-11-20', size: 200, retained: { '1': 80, '3': 0 } };
@@ -16,6 +16,16 @@ describe('retention cells', () => {
     expect(retainedCount(cohort, '7')).toBeNull();
     expect(retentionRate(cohort, '7')).toBeNull();
     expect(retentionRate({ ...cohort, size: 0, retained: { '1': 0 } }, '1')).toBeNull();
+  });
+
+  it('knows the day a cohort\'s day N falls on, and when that day is today', () => {
+    expect(dayOf(cohort, '1')).toBe('2026-11-21');
+    expect(dayOf(cohort, '30')).toBe('2026-12-20');
+    expect(dayOf({ ...cohort, date: '2028-02-28' }, '1')).toBe('2028-02-29');
+    expect(isSoFar(cohort, '1', '2026-11-21')).toBe(true);
+    expect(isSoFar(cohort, '1', '2026-11-22')).toBe(false);
+    // A day still to come is not "so far": it has no figure at all.
+    expect(isSoFar(cohort, '7', '2026-11-27')).toBe(false);
   });
 
   it('shades higher rates darker, with white text at the dark end', () => {

@@ -11,6 +11,21 @@ export function retainedCount(cohort: Cohort, day: RetentionKey): number | null 
   return cohort.retained[day] ?? null;
 }
 
+/** The calendar day (YYYY-MM-DD) on which a cohort's day N falls. */
+export function dayOf(cohort: Cohort, day: RetentionKey): string {
+  const [y, m, d] = cohort.date.split('-').map(Number);
+  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, (d ?? 1) + Number(day))).toISOString().slice(0, 10);
+}
+
+/**
+ * Day N is today (`today` in the display time zone): the figure counts the logins so far and
+ * grows until midnight, so it is shown as such and left out of the chart and the average, where
+ * an early-morning 3 % would read as a collapse.
+ */
+export function isSoFar(cohort: Cohort, day: RetentionKey, today: string): boolean {
+  return retainedCount(cohort, day) !== null && dayOf(cohort, day) === today;
+}
+
 /** Retained / cohort size; null while day N is to come or for an empty cohort. */
 export function retentionRate(cohort: Cohort, day: RetentionKey): number | null {
   const count = retainedCount(cohort, day);

@@ -39,6 +39,7 @@ describe('statistics charts', () => {
     const option = retentionChart(
       { kind: 'player', cohorts: [{ date: '2026-11-01', size: 10, retained: { '1': 4, '7': 1, '30': 0 } }, { date: '2026-11-20', size: 8, retained: { '1': 2 } }] },
       (day) => `D${day}`,
+      '2026-11-26',
     );
     const series = Array.isArray(option.series) ? option.series : [];
     expect(series.map((s) => s.data)).toEqual([
@@ -46,6 +47,13 @@ describe('statistics charts', () => {
       [10, null],
       [0, null],
     ]);
+  });
+
+  it('leaves a gap for a retention day that is today (the logins so far)', () => {
+    const cohorts = [{ date: '2026-11-24', size: 10, retained: { '1': 4 } }, { date: '2026-11-25', size: 100, retained: { '1': 3 } }];
+    const option = retentionChart({ kind: 'player', cohorts }, (day) => `D${day}`, '2026-11-26');
+    const [nextDay] = Array.isArray(option.series) ? option.series : [];
+    expect(nextDay?.data).toEqual([40, null]);
   });
 
   it('puts the products beyond the largest slices into one', () => {

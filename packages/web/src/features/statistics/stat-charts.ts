@@ -1,7 +1,7 @@
 import type { NewActiveStats, OnlineStats, RechargeByGoodsStats, RechargeByUserStats, RechargeStats, RetentionStats } from '@gm/contract/statistics.contract.ts';
 import { startOfDayInZone, zoneOffsetMs } from '../../shared/format.ts';
 import type { ChartOption } from './chart-option.ts';
-import { retentionRate } from './retention.ts';
+import { isSoFar, retentionRate } from './retention.ts';
 import { formatCount, formatMoney, formatPercent, moneyUnits } from './stat-format.ts';
 
 /**
@@ -158,10 +158,13 @@ export function payersChart(data: RechargeByUserStats, names: Record<'revenue', 
   };
 }
 
-/** Day-1, day-7 and day-30 retention of each cohort, in percent; a day still to come leaves a gap. */
+/**
+ * Day-1, day-7 and day-30 retention of each cohort, in percent; a day still to come, or today
+ * (`today`, in the display time zone: its figure is only the logins so far), leaves a gap.
+ */
 export const RETENTION_LINES = ['1', '7', '30'] as const;
 
-export function retentionChart(data: RetentionStats, name: (day: (typeof RETENTION_LINES)[number]) => string): ChartOption {
+export function retentionChart(data: RetentionStats, name: (day: (typeof RETENTION_LINES)[number]) => string, today: string): ChartOption {
   return {
     grid: GRID,
     legend: LEGEND,
@@ -173,7 +176,7 @@ export function retentionChart(data: RetentionStats, name: (day: (typeof RETENTI
       name: name(day),
       connectNulls: false,
       data: data.cohorts.map((c) => {
-        const rate = retentionRate(c, day);
+        const rate = isSoFar(c, day, today) ? null : retentionRate(c, day);
         return rate === null ? null : Math.round(rate * 1000) / 10;
       }),
     })),

@@ -109,6 +109,8 @@ export const en = {
     cell: '{{count}} of {{size}}',
     cohorts: 'Cohorts',
     averageNextDay: 'Next-day retention (all cohorts)',
-    futureNote: 'A cell with – is a day still to come.',
+    futureNote: 'A cell with – is a day still to come; a faint cell marked "so far" is today, counted until midnight.',
+    soFar: 'so far',
+    soFarCell: 'Today: {{count}} of {{size}} so far; final after midnight.',
   },
 };

@@ -112,6 +112,8 @@ export const zhCN: Translation<typeof en> = {
     cell: '{{size}} 中的 {{count}}',
     cohorts: '分组数',
     averageNextDay: '次日留存（全部分组）',
-    futureNote: '显示 – 的格子表示该日尚未到来。',
+    futureNote: '显示 – 的格子表示该日尚未到来；标有“截至目前”的浅色格子是今天，统计到午夜为止。',
+    soFar: '截至目前',
+    soFarCell: '今天：截至目前 {{size}} 中的 {{count}}；午夜后为最终值。',
   },
 };
