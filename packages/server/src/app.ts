@@ -11,7 +11,7 @@ import { translate } from '@gm/contract/messages.ts';
 import { migrateToLatest, openDatabase, type Database } from './db/database.ts';
 import { auditRefusal, refuseFloodingOperator } from './platform/audit/refusals.ts';
 import { authPlugin } from './platform/auth/auth.plugin.ts';
-import type { AppConfig, ServiceContext } from './platform/context.ts';
+import { requestContext, type AppConfig, type ServiceContext } from './platform/context.ts';
 import { frameworkRefusal, installErrorHandler } from './platform/errors/error-handler.ts';
 import { DomainError } from './platform/errors/domain-error.ts';
 import { refuseControlChars } from './platform/errors/input-guard.ts';
@@ -62,7 +62,7 @@ import { connectRedisCounters, createSqlRateCounters, rateLimitStore } from './p
 import { SYSTEM_LOG_RETENTION_DAYS } from '@gm/contract/system-logs.contract.ts';
 import { createSystemLogRecorder } from './platform/system-logs/system-log-recorder.ts';
 import { recordGameCalls } from './platform/system-logs/game-call-log.ts';
-import { installCallScope } from './platform/system-logs/call-scope.ts';
+import { gameCallerCheck } from './platform/system-logs/call-scope.ts';
 import { recordRequestFailure } from './platform/system-logs/request-failures.ts';
 import { systemLogsRoutes } from './modules/system-logs/system-logs.routes.ts';
 
@@ -89,6 +89,8 @@ export interface BuildOptions {
   gateway?: GameGateway;
   /** Also parse every response with zod and require the writer's text to equal it (the tests; platform/response-serializer.ts). */
   verifyResponses?: boolean;
+  /** Fail a game call made while answering a request but not for it (the tests; platform/system-logs/call-scope.ts). */
+  checkGameCallers?: boolean;
   /**
    * Redis for the request counters every instance shares (REDIS_URL; docs/decisions.md, "Several
    * API instances"); without it they are in the database. `prefix` keeps databases apart.
@@ -151,9 +153,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Counted and timed where the port is built: the adapters know nothing of metrics.
   // The exception and game-call logs (/sysinfo): written after the answer, never in its way.
   const systemLogs = createSystemLogRecorder({ db: database.db, now, retentionMs: config.systemLogRetentionMs });
-  const gateway = recordGameCalls(instrumentGateway(options.gateway ?? createEmbeddedGateway(database.db, { now }), metrics), systemLogs);
+  const callerCheck = options.checkGameCallers ? gameCallerCheck() : undefined;
+  const recorded = recordGameCalls(instrumentGateway(options.gateway ?? createEmbeddedGateway(database.db, { now }), metrics), systemLogs, callerCheck ? { check: callerCheck.check } : {});
+  const gateway = recorded.gateway;
   const logStoreSource = logStoreSourceOf(options.databaseUrl, options.pgSchema, options.logStoreUrl);
-  const ctx: ServiceContext = { db: database.db, dialect: database.dialect, config, now, gateway, logStore, logStoreSource, metrics, systemLogs };
+  const ctx: ServiceContext = { db: database.db, dialect: database.dialect, config, now, gateway, gatewayFor: recorded.forRequest, logStore, logStoreSource, metrics, systemLogs };
   const startedAt = now();
 
   const app = Fastify({
@@ -179,7 +183,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Before any route, so every route is counted.
   installRequestMetrics(app, metrics);
   systemLogs.onWriteError((error) => app.log.error({ err: error }, 'could not write a system log row'));
-  installCallScope(app);
+  // What a route hands its services: the game seen by this request (platform/context.ts).
+  app.decorateRequest('ctx', {
+    getter(this: FastifyRequest) {
+      return requestContext(ctx, this);
+    },
+  });
+  callerCheck?.install(app);
 
   // Security headers first, so every route below (the API, the docs, the web app) gets them.
   await registerSecurityHeaders(app);
@@ -209,28 +219,28 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(operatorsRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(auditLogRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(ingestRoutes(ctx, logStore), { prefix: '/api/ingest' });
-  await app.register(areasRoutes(ctx), { prefix: '/api/gm/admin' });
+  await app.register(areasRoutes(), { prefix: '/api/gm/admin' });
   await app.register(whitelistsRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(resourcesRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(sequencesRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(serverSettingsRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(agreementsRoutes(ctx), { prefix: '/api/gm/admin' });
-  await app.register(playersRoutes(ctx), { prefix: '/api/gm/admin' });
-  await app.register(reportsRoutes(ctx), { prefix: '/api/gm/admin' });
-  await app.register(exploreRoutes(ctx), { prefix: '/api/gm/admin' });
-  await app.register(exchangeClaimsRoutes(ctx), { prefix: '/api/gm/admin' });
-  await app.register(redeemCodesRoutes(ctx), { prefix: '/api/gm/admin' });
-  await app.register(sdkRoutes(ctx), { prefix: '/api/gm/admin' });
-  await app.register(ordersRoutes(ctx), { prefix: '/api/gm/admin' });
-  await app.register(cbtRebateRoutes(ctx), { prefix: '/api/gm/admin' });
-  await app.register(rankingsRoutes(ctx), { prefix: '/api/gm/admin' });
-  await app.register(gameConfigRoutes(ctx), { prefix: '/api/gm/admin' });
-  await app.register(configTablesRoutes(ctx), { prefix: '/api/gm/admin' });
-  await app.register(mailsRoutes(ctx), { prefix: '/api/gm/admin' });
-  await app.register(developRoutes(ctx), { prefix: '/api/gm/admin' });
+  await app.register(playersRoutes(), { prefix: '/api/gm/admin' });
+  await app.register(reportsRoutes(), { prefix: '/api/gm/admin' });
+  await app.register(exploreRoutes(), { prefix: '/api/gm/admin' });
+  await app.register(exchangeClaimsRoutes(), { prefix: '/api/gm/admin' });
+  await app.register(redeemCodesRoutes(), { prefix: '/api/gm/admin' });
+  await app.register(sdkRoutes(), { prefix: '/api/gm/admin' });
+  await app.register(ordersRoutes(), { prefix: '/api/gm/admin' });
+  await app.register(cbtRebateRoutes(), { prefix: '/api/gm/admin' });
+  await app.register(rankingsRoutes(), { prefix: '/api/gm/admin' });
+  await app.register(gameConfigRoutes(), { prefix: '/api/gm/admin' });
+  await app.register(configTablesRoutes(), { prefix: '/api/gm/admin' });
+  await app.register(mailsRoutes(), { prefix: '/api/gm/admin' });
+  await app.register(developRoutes(), { prefix: '/api/gm/admin' });
   await app.register(logsRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(statisticsRoutes(ctx), { prefix: '/api/gm/admin' });
-  await app.register(announcementsRoutes(ctx), { prefix: '/api/gm/admin' });
+  await app.register(announcementsRoutes(), { prefix: '/api/gm/admin' });
   await app.register(uploadsRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(systemLogsRoutes(ctx), { prefix: '/api/gm/admin' });
   // Exports run in the background: every instance's worker takes queued tasks (a claim makes each run once).

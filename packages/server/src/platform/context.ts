@@ -44,8 +44,13 @@ export interface ServiceContext {
   dialect: Dialect;
   config: AppConfig;
   now: () => number;
-  /** The game the console operates (house plan section 1). Call it outside your transaction. */
+  /**
+   * The game the console operates (house plan section 1). Call it outside your transaction. In a
+   * request's own context (`request.ctx`) its calls are logged with the request's operator and id.
+   */
   gateway: GameGateway;
+  /** The gateway as seen by one request (platform/system-logs/game-call-log.ts); absent where no app is built. */
+  gatewayFor?: ((request: FastifyRequest) => GameGateway) | undefined;
   /** Where event logs live (house plan section 5): read and written only through this port. */
   logStore: LogStore;
   /** Where another thread can open the same log store (the export's worker thread); none for an in-memory database. */
@@ -54,6 +59,22 @@ export interface ServiceContext {
   metrics?: Metrics | undefined;
   /** The exception and game-call logs (platform/system-logs); absent where no app is built. */
   systemLogs?: SystemLogRecorder | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The context a route hands its services: the app's, with the game seen by this request (its
+     * game calls are logged with its operator and request id). Made when read; read it once per
+     * handler.
+     */
+    readonly ctx: ServiceContext;
+  }
+}
+
+/** `ctx` for one request: the same services and settings, the gateway told whom its calls are for. */
+export function requestContext(ctx: ServiceContext, request: FastifyRequest): ServiceContext {
+  return ctx.gatewayFor ? { ...ctx, gateway: ctx.gatewayFor(request) } : ctx;
 }
 
 export function actorOf(request: FastifyRequest): AuditActor {

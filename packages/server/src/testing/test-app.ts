@@ -29,7 +29,7 @@ export async function createTestApp(options: Partial<BuildOptions> = {}): Promis
   const logStore = options.logStoreUrl === undefined ? await testLogStoreTarget() : undefined;
   // Export files of this app only, removed with it.
   const exportDir = mkdtempSync(join(tmpdir(), 'gm-exports-'));
-  const app = await buildApp({ databaseUrl, ...(pgSchema ? { pgSchema } : {}), ...(logStore ? { logStoreUrl: logStore.url } : {}), now: () => clock.now, verifyResponses: true, ...options, config: { jobPollMs: 0, exportPollMs: 0, exportDir, ...options.config } });
+  const app = await buildApp({ databaseUrl, ...(pgSchema ? { pgSchema } : {}), ...(logStore ? { logStoreUrl: logStore.url } : {}), now: () => clock.now, verifyResponses: true, checkGameCallers: true, ...options, config: { jobPollMs: 0, exportPollMs: 0, exportDir, ...options.config } });
   await seedOperators(app.ctx, { admin: ADMIN_PASSWORD, demo: DEMO_PASSWORD });
   await app.ready();
 

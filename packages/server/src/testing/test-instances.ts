@@ -48,6 +48,7 @@ export async function createTestInstances(count: number, options: Partial<BuildO
         ...(redis ? { redis } : {}),
         now: () => clock.now,
         verifyResponses: true,
+        checkGameCallers: true,
         ...options,
         config: { jobPollMs: 0, exportPollMs: 0, exportDir, ...options.config },
       });

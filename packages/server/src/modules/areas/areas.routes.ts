@@ -18,14 +18,14 @@ import {
 import { envelope, idParams, pageOf } from '@gm/contract/common.contract.ts';
 import { P } from '@gm/contract/permissions.ts';
 import { commandIdOf } from '../../game/gateway/gateway-failure.ts';
-import { actorOf, type ServiceContext } from '../../platform/context.ts';
+import { actorOf } from '../../platform/context.ts';
 import { ok } from '../../platform/reply.ts';
 import * as areas from './areas.service.ts';
 
 const actionOf = (request: FastifyRequest, name: string): areas.Action => ({ actor: actorOf(request), commandId: commandIdOf(request, name) });
 
 /** `/area/list` and `/area/add` (REST, house plan section 4). */
-export function areasRoutes(ctx: ServiceContext) {
+export function areasRoutes() {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['server regions'];
@@ -33,60 +33,60 @@ export function areasRoutes(ctx: ServiceContext) {
     app.get('/areas', {
       config: { permission: P.AREA_LIST },
       schema: { tags, querystring: areaQuery, response: { 200: envelope(pageOf(area)) } },
-    }, async (request) => ok(await areas.listAreas(ctx, request.query)));
+    }, async (request) => ok(await areas.listAreas(request.ctx, request.query)));
 
     app.get('/areas/groups', {
       config: { permission: P.AREA_LIST },
       schema: { tags, response: { 200: envelope(areaGroups) } },
-    }, async () => ok(await areas.listGroups(ctx)));
+    }, async (request) => ok(await areas.listGroups(request.ctx)));
 
     app.get('/areas/:id', {
       config: { permission: P.AREA_LIST },
       schema: { tags, params: idParams, response: { 200: envelope(area) } },
-    }, async (request) => ok(await areas.getArea(ctx, request.params.id)));
+    }, async (request) => ok(await areas.getArea(request.ctx, request.params.id)));
 
     app.post('/areas', {
       config: { permission: P.AREA_EDIT, action: 'areas.create' },
       schema: { tags, body: areaCreateBody, response: { 200: envelope(area) } },
-    }, async (request) => ok(await areas.createArea(ctx, actionOf(request, 'areas.create'), request.body)));
+    }, async (request) => ok(await areas.createArea(request.ctx, actionOf(request, 'areas.create'), request.body)));
 
     app.put('/areas/:id', {
       config: { permission: P.AREA_EDIT, action: 'areas.update' },
       schema: { tags, params: idParams, body: areaUpdateBody, response: { 200: envelope(area) } },
-    }, async (request) => ok(await areas.updateArea(ctx, actionOf(request, 'areas.update'), request.params.id, request.body)));
+    }, async (request) => ok(await areas.updateArea(request.ctx, actionOf(request, 'areas.update'), request.params.id, request.body)));
 
     for (const status of AREA_STATUS_ACTIONS) {
       const name = `areas.${status}`;
       app.post(`/areas/actions/${status}`, {
         config: { permission: P.AREA_STATUS, action: name },
         schema: { tags, body: areaIdsBody, response: { 200: envelope(areaBatchResult) } },
-      }, async (request) => ok(await areas.setStatus(ctx, actionOf(request, name), request.body.ids, status)));
+      }, async (request) => ok(await areas.setStatus(request.ctx, actionOf(request, name), request.body.ids, status)));
     }
 
     app.post('/areas/actions/login-status', {
       config: { permission: P.AREA_LOGIN_CONTROL, action: 'areas.loginStatus' },
       schema: { tags, body: areaLoginStatusBody, response: { 200: envelope(areaBatchResult) } },
-    }, async (request) => ok(await areas.setLoginStatus(ctx, actionOf(request, 'areas.loginStatus'), request.body.ids, request.body.loginStatus)));
+    }, async (request) => ok(await areas.setLoginStatus(request.ctx, actionOf(request, 'areas.loginStatus'), request.body.ids, request.body.loginStatus)));
 
     app.post('/areas/actions/heat', {
       config: { permission: P.AREA_EDIT, action: 'areas.heat' },
       schema: { tags, body: areaHeatBody, response: { 200: envelope(areaBatchResult) } },
-    }, async (request) => ok(await areas.setHeat(ctx, actionOf(request, 'areas.heat'), request.body.ids, request.body.heat)));
+    }, async (request) => ok(await areas.setHeat(request.ctx, actionOf(request, 'areas.heat'), request.body.ids, request.body.heat)));
 
     app.post('/areas/:id/merge', {
       config: { permission: P.AREA_MERGE, action: 'areas.merge' },
       schema: { tags, params: idParams, body: areaMergeBody, response: { 200: envelope(areaMergeResult) } },
-    }, async (request) => ok(await areas.merge(ctx, actionOf(request, 'areas.merge'), request.params.id, request.body.intoId)));
+    }, async (request) => ok(await areas.merge(request.ctx, actionOf(request, 'areas.merge'), request.params.id, request.body.intoId)));
 
     app.put('/areas/:id/auto-close', {
       config: { permission: P.AREA_AUTO_CLOSE, action: 'areas.autoCloseSet' },
       schema: { tags, params: idParams, body: areaAutoCloseBody, response: { 200: envelope(area) } },
-    }, async (request) => ok(await areas.setAutoClose(ctx, actionOf(request, 'areas.autoCloseSet'), request.params.id, request.body.at)));
+    }, async (request) => ok(await areas.setAutoClose(request.ctx, actionOf(request, 'areas.autoCloseSet'), request.params.id, request.body.at)));
 
     app.delete('/areas/:id/auto-close', {
       config: { permission: P.AREA_AUTO_CLOSE, action: 'areas.autoCloseCancel' },
       schema: { tags, params: idParams, response: { 200: envelope(area) } },
-    }, async (request) => ok(await areas.cancelAutoClose(ctx, actionOf(request, 'areas.autoCloseCancel'), request.params.id)));
+    }, async (request) => ok(await areas.cancelAutoClose(request.ctx, actionOf(request, 'areas.autoCloseCancel'), request.params.id)));
   };
 }
 

@@ -16,7 +16,7 @@ import {
   configVersionParams,
 } from '@gm/contract/config-tables.contract.ts';
 import { P } from '@gm/contract/permissions.ts';
-import { actorOf, type ServiceContext } from '../../platform/context.ts';
+import { actorOf } from '../../platform/context.ts';
 import { ok } from '../../platform/reply.ts';
 import { readOneFile, registerMultipart } from '../uploads/one-file.ts';
 import * as service from './config-tables.service.ts';
@@ -27,7 +27,7 @@ import * as service from './config-tables.service.ts';
  * DB_DATA_FILES (11010), the update records DB_UPDATE_RECORDS (11012); uploads and publishes
  * DB_EDIT (21023).
  */
-export function configTablesRoutes(ctx: ServiceContext) {
+export function configTablesRoutes() {
   return async (fastify: FastifyInstance) => {
     await registerMultipart(fastify, CONFIG_UPLOAD_MAX_BYTES);
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -36,27 +36,27 @@ export function configTablesRoutes(ctx: ServiceContext) {
     app.get('/config-tables', {
       config: { permission: P.DB_TABLES },
       schema: { tags, summary: 'The config tables: columns, published version, row count, versions', response: { 200: envelope(configTableList) } },
-    }, async () => ok(await service.listTables(ctx)));
+    }, async (request) => ok(await service.listTables(request.ctx)));
 
     app.get('/config-tables/update-records', {
       config: { permission: P.DB_UPDATE_RECORDS },
       schema: { tags, summary: 'Who published which version of which table, when, with the diff (newest first)', querystring: configUpdateRecordQuery, response: { 200: envelope(configUpdateRecordPage) } },
-    }, async (request) => ok(await service.listRecords(ctx, request.query)));
+    }, async (request) => ok(await service.listRecords(request.ctx, request.query)));
 
     app.get('/config-tables/:table/rows', {
       config: { permission: P.DB_TABLES },
       schema: { tags, summary: 'A version\'s rows (the published one by default), searched by any cell, paged', params: configTableParams, querystring: configRowsQuery, response: { 200: envelope(configRowsPage) } },
-    }, async (request) => ok(await service.listRows(ctx, request.params.table, request.query)));
+    }, async (request) => ok(await service.listRows(request.ctx, request.params.table, request.query)));
 
     app.get('/config-tables/:table/versions', {
       config: { permission: P.DB_DATA_FILES },
       schema: { tags, summary: 'Every stored version of a table, newest first', params: configTableParams, response: { 200: envelope(configVersionList) } },
-    }, async (request) => ok(await service.listVersions(ctx, request.params.table)));
+    }, async (request) => ok(await service.listVersions(request.ctx, request.params.table)));
 
     app.get('/config-tables/:table/versions/:version/diff', {
       config: { permission: P.DB_DATA_FILES },
       schema: { tags, summary: 'What publishing this version would change against the published one', params: configVersionParams, response: { 200: envelope(configDiff) } },
-    }, async (request) => ok(await service.diffVersion(ctx, request.params.table, request.params.version)));
+    }, async (request) => ok(await service.diffVersion(request.ctx, request.params.table, request.params.version)));
 
     app.post('/config-tables/:table/versions', {
       config: { permission: P.DB_EDIT, action: service.ACTIONS.upload },
@@ -69,12 +69,12 @@ export function configTablesRoutes(ctx: ServiceContext) {
       },
     }, async (request) => {
       const file = await readOneFile(request, CONFIG_UPLOAD_MAX_BYTES, { none: 'validation.configNoFile', oneFile: 'validation.excelOneFile', tooLarge: 'validation.configTooLarge' });
-      return ok(await service.upload(ctx, actorOf(request), request.params.table, file));
+      return ok(await service.upload(request.ctx, actorOf(request), request.params.table, file));
     });
 
     app.post('/config-tables/:table/versions/:version/publish', {
       config: { permission: P.DB_EDIT, action: service.ACTIONS.publish },
       schema: { tags, summary: 'Publish this version to the game (an earlier one than the live: roll back)', params: configVersionParams, response: { 200: envelope(configPublishResult) } },
-    }, async (request) => ok(await service.publish(ctx, actorOf(request), request.params.table, request.params.version)));
+    }, async (request) => ok(await service.publish(request.ctx, actorOf(request), request.params.table, request.params.version)));
   };
 }

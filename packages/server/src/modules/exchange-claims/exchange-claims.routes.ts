@@ -3,16 +3,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '@gm/contract/common.contract.ts';
 import { P } from '@gm/contract/permissions.ts';
 import { cappedPageOf, claimListQuery, redeemClaim } from '@gm/contract/players.contract.ts';
-import type { ServiceContext } from '../../platform/context.ts';
 import { ok } from '../../platform/reply.ts';
 import * as claimsService from './exchange-claims.service.ts';
 
-export function exchangeClaimsRoutes(ctx: ServiceContext) {
+export function exchangeClaimsRoutes() {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.get('/exchange/claims', {
       config: { permission: P.EXCHANGE_CLAIMS },
       schema: { tags: ['redeem codes'], summary: 'Redeem-code claim details, newest first', querystring: claimListQuery, response: { 200: envelope(cappedPageOf(redeemClaim)) } },
-    }, async (request) => ok(await claimsService.listClaims(ctx, request.query)));
+    }, async (request) => ok(await claimsService.listClaims(request.ctx, request.query)));
   };
 }

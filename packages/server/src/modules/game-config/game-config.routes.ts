@@ -13,7 +13,7 @@ import {
   gameConfigState,
 } from '@gm/contract/game-config.contract.ts';
 import { P } from '@gm/contract/permissions.ts';
-import { actorOf, type ServiceContext } from '../../platform/context.ts';
+import { actorOf } from '../../platform/context.ts';
 import { ok } from '../../platform/reply.ts';
 import * as service from './game-config.service.ts';
 
@@ -22,14 +22,14 @@ import * as service from './game-config.service.ts';
  * `GET /game-config/{key}/history`, one set per key so each validates its own document and
  * answers to its own page code.
  */
-export function gameConfigRoutes(ctx: ServiceContext) {
+export function gameConfigRoutes() {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['game-config'];
     app.get('/game-config/options', {
       config: { permission: P.GROUP_INFO },
       schema: { tags, summary: "What the editors choose from: the game's item catalogue and server regions, through the gateway", response: { 200: envelope(gameConfigOptions) } },
-    }, async () => ok(await service.options(ctx)));
+    }, async (request) => ok(await service.options(request.ctx)));
 
     for (const key of GAME_CONFIG_KEYS) {
       const label = GAME_CONFIG_LABELS[key].en;
@@ -38,12 +38,12 @@ export function gameConfigRoutes(ctx: ServiceContext) {
       app.get(`/game-config/${key}`, {
         config: { permission: page },
         schema: { tags, summary: `The saved ${label} and what the game runs`, response: { 200: envelope(gameConfigState) } },
-      }, async () => ok(await service.getState(ctx, key)));
+      }, async (request) => ok(await service.getState(request.ctx, key)));
 
       app.get(`/game-config/${key}/history`, {
         config: { permission: page },
         schema: { tags, summary: `Saved versions of the ${label}, newest first (who and when)`, response: { 200: envelope(gameConfigHistory) } },
-      }, async () => ok(await service.history(ctx, key)));
+      }, async (request) => ok(await service.history(request.ctx, key)));
 
       app.put(`/game-config/${key}`, {
         config: { permission: P.INFO_CONFIG_EDIT, action: gameConfigAction(key) },
@@ -55,7 +55,7 @@ export function gameConfigRoutes(ctx: ServiceContext) {
         },
       }, async (request) => {
         const body = request.body as { value: unknown; baseVersion?: number | null };
-        return ok(await service.save(ctx, actorOf(request), key, body.value, body.baseVersion));
+        return ok(await service.save(request.ctx, actorOf(request), key, body.value, body.baseVersion));
       });
     }
   };
