@@ -115,14 +115,28 @@ function inserts<TB extends keyof RollupTables, R extends RollupTables[TB]>(db: 
   return [into().columns(Object.keys(types) as never).expression(unnest(types, rows) as never)];
 }
 
-/** Reads of CHUNK ids each joined into one PostgreSQL statement, up to this many (16,000 parameters, far inside its 65,535). */
+/** Reads joined into one PostgreSQL statement, up to this many. */
 const BRANCHES = 40;
 
 /**
+ * The ids one read looks up: on PostgreSQL all of them (one array parameter), on SQLite CHUNK at a
+ * time (IN lists: it has no arrays, and its statements are calls inside the process).
+ */
+const idGroups = (db: RollupDb, ids: readonly string[]): (readonly string[])[] => (ids.length === 0 ? [] : onPostgres(db) ? [ids] : chunks(ids));
+
+/**
+ * `id` is one of `ids`. On PostgreSQL `id = any($1::varchar[])`: the planner reads an IN list as
+ * that same `= any(array)` (an index condition of the primary key, not a join), here with one
+ * parameter instead of one per id for the driver to write and Kysely to compile.
+ */
+const idIn = (db: RollupDb, ids: readonly string[]) =>
+  onPostgres(db) ? sql<boolean>`${sql.ref('id')} = any(${sql.val(ids)}::varchar[])` : sql<boolean>`${sql.ref('id')} in (${sql.join(ids)})`;
+
+/**
  * PostgreSQL: runs reads that give rows of the same shape as few statements (`union all`), each
- * read the IN list of CHUNK ids it was as a statement of its own, so each branch keeps the plan
- * it had (an index scan of the primary key). Reads join no `unnest`: a join's plan depends on the
- * statistics of tables that grow all day, and a hash join over a whole table was seen.
+ * branch the lookup by the primary key it would be as a statement of its own. Reads join no
+ * `unnest`: a join's plan depends on the statistics of tables that grow all day, and a hash join
+ * over a whole table was seen.
  */
 async function unionAll<R>(branches: readonly { unionAll(other: never): unknown; execute(): Promise<R[]> }[]): Promise<R[]> {
   const out: R[] = [];
@@ -211,14 +225,32 @@ const PG_ROLLUP_LOCK = 7_301_948;
  * id new and both insert it (a unique violation: the batch refused) or both move it from the same
  * old day (counted twice). A transaction-level advisory lock makes them take turns, until commit.
  * SQLite has one writer at a time already.
+ *
+ * On PostgreSQL the same statement turns off sequential and bitmap scans for the rollups' reads,
+ * and the last one turns them back on: every read is a lookup of a few hundred ids by a primary
+ * key, and the planner's choice between that and a scan of every row of the kind followed the
+ * table's size and statistics (at 15,000 players it read the 14,000 roles' rows through the
+ * `(kind, day)` index for 280 of them, 3-7 times the time of the lookups; docs/performance.md,
+ * "Session 10"). The writes are inserts from `unnest` whose conflicts go by the key either way.
  */
 export async function applyRollups<T>(executor: Kysely<T>, clock: DayClock, input: RollupInput): Promise<void> {
   const db = executor as unknown as RollupDb;
-  if (onPostgres(db)) await sql`select pg_advisory_xact_lock(${PG_ROLLUP_LOCK})`.execute(db);
+  const pg = onPostgres(db);
+  if (pg) await sql`select pg_advisory_xact_lock(${PG_ROLLUP_LOCK}), set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true)`.execute(db);
   const logins = input.login.filter((r) => r.b_event_name === 'login' && typeof r.b_timestamp === 'number');
-  if (logins.length > 0) await applyLogins(db, clock, logins);
   const paid = input.recharge.filter((r) => r.status === RECHARGE_COMPLETED && r.is_sandbox !== true && typeof r.b_timestamp === 'number');
-  if (paid.length > 0) await applyPayments(db, clock, paid);
+  const login = logins.length > 0 ? loginsOf(clock, logins) : undefined;
+  const payment = paid.length > 0 ? paymentsOf(clock, paid) : undefined;
+  if (login || payment) {
+    // Every kind's first days (and the roles' days near the batch's) in one read before any write;
+    // the kinds touch rows of their own kind only, so the order of the steps between them does not matter.
+    const candidates: Record<string, readonly FirstSeen[]> = { ...login?.firsts, ...payment?.firstPayers };
+    const stored = await readStored(db, candidates, login?.near);
+    const known = await setFirsts(db, candidates, stored.firsts);
+    if (login) await applyLogins(db, login, known, stored.days);
+    if (payment) await applyPayments(db, payment);
+  }
+  if (pg) await sql`select set_config('enable_seqscan', 'on', true), set_config('enable_bitmapscan', 'on', true)`.execute(db);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -229,7 +261,15 @@ type FirstKind = 'role' | 'account' | 'device';
 /** The first-day kind that goes with each activity kind. */
 const FIRST_OF = { player: 'role', device: 'device' } as const satisfies Record<RetentionKind, FirstKind>;
 
-async function applyLogins(db: RollupDb, clock: DayClock, rows: readonly LogRow[]): Promise<void> {
+/** A batch's logins, gathered: the (kind, id, day) activity, the first day each id is seen, the roles' days wanted. */
+interface Logins {
+  activity: Record<RetentionKind, Activity[]>;
+  firsts: Record<FirstKind, FirstSeen[]>;
+  /** The roles whose stored days within `range` (a month either side of the batch's) WAU and MAU need. */
+  near: { ids: string[]; range: { from: number; to: number } };
+}
+
+function loginsOf(clock: DayClock, rows: readonly LogRow[]): Logins {
   const activity: Record<RetentionKind, Map<string, Activity>> = { player: new Map(), device: new Map() };
   const firsts: Record<FirstKind, Map<string, FirstSeen>> = { role: new Map(), account: new Map(), device: new Map() };
   for (const row of rows) {
@@ -249,25 +289,30 @@ async function applyLogins(db: RollupDb, clock: DayClock, rows: readonly LogRow[
     }
     if (account) earliest(firsts.account, account, { id: account, day, at, ...dims });
   }
+  const days = [...activity.player.values()].map((a) => a.day);
+  return {
+    activity: { player: [...activity.player.values()], device: [...activity.device.values()] },
+    firsts: { account: [...firsts.account.values()], role: [...firsts.role.values()], device: [...firsts.device.values()] },
+    near: { ids: [...firsts.role.keys()], range: { from: Math.min(...days) - REACH, to: Math.max(...days) + REACH } },
+  };
+}
+
+/**
+ * The counts of a batch's logins, once the first days are set: `known` says per kind which ids
+ * are new, moved or unchanged, `storedDays` the roles' active days near the batch's as they were
+ * before it (read with the first days, in the same statement on PostgreSQL).
+ */
+async function applyLogins(db: RollupDb, login: Logins, known: Map<string, FirstMoves>, storedDays: Map<string, number[]>): Promise<void> {
   const daily: DailyCounter = new Counter();
   const retention = new Counter<{ kind: RetentionKind; cohort: number; after_days: number } & Dims>();
-  // Each step for every kind at once (on PostgreSQL one statement each, see `inserts`); the kinds
-  // touch rows of their own kind only, so the order between them does not matter.
-  const inserted = await insertActivity(db, { player: [...activity.player.values()], device: [...activity.device.values()] });
-  const known = await setFirsts(db, { account: [...firsts.account.values()], role: [...firsts.role.values()], device: [...firsts.device.values()] });
-  // One read of the active days a month either side of the new ones serves both counts.
-  const near = await activeDays(
-    db,
-    (['player', 'device'] as const).flatMap((kind) => {
-      const days = inserted[kind].map((a) => a.day);
-      const range = { from: Math.min(...days) - REACH, to: Math.max(...days) + REACH };
-      return inserted[kind].map((a) => ({ kind, id: a.id, range }));
-    }),
-  );
+  const inserted = await insertActivity(db, login.activity);
+  // The roles' days near the new ones as they are now: those stored before and those just added.
+  const near = new Map([...storedDays].map(([id, days]) => [id, [...days]]));
+  for (const a of inserted.player) near.set(a.id, [...(near.get(a.id) ?? []), a.day]);
   for (const kind of ['player', 'device'] as const) {
     const moves = known.get(FIRST_OF[kind]) ?? { moved: [], unchanged: new Map<string, FirstSeen>() };
-    await countRetention(db, kind, inserted[kind], moves, retention, near[kind]);
-    if (kind === 'player') await countActive(db, inserted.player, moves, daily, near.player);
+    await countRetention(db, kind, inserted[kind], moves, retention);
+    if (kind === 'player') await countActive(db, inserted.player, moves, daily, near);
   }
   await upsertDaily(db, daily);
   await upsertRetention(db, retention);
@@ -317,13 +362,13 @@ interface FirstMoves {
  * Keeps the earliest first day of each id (per kind: role, account, device, payer of a currency),
  * and how many ids were first seen per day and dims (`stat_new`: the screens sum a few rows per
  * day instead of counting every id); answers per kind the ids whose first day appeared or moved
- * earlier, and (for the unchanged ones) what the first day is.
+ * earlier, and (for the unchanged ones) what the first day is. `existing`: the stored first days
+ * of the candidates (`readStored`).
  */
-async function setFirsts(db: RollupDb, candidates: Readonly<Record<string, readonly FirstSeen[]>>): Promise<Map<string, FirstMoves>> {
+async function setFirsts(db: RollupDb, candidates: Readonly<Record<string, readonly FirstSeen[]>>, existing: Map<string, FirstSeen>): Promise<Map<string, FirstMoves>> {
   const out = new Map<string, FirstMoves>();
   const counts = new Counter<{ kind: string; day: number } & Dims>();
   const count = (kind: string, f: FirstSeen, n: number) => counts.add(`${kind}\u0000${f.day}\u0000${dimsKey(f)}`, { kind, day: f.day, zone: f.zone, channel: f.channel, platform: f.platform }, n);
-  const existing = await firstDays(db, candidates);
   const fresh: RollupTables['stat_first'][] = [];
   const earlier: RollupTables['stat_first'][] = [];
   for (const [kind, list] of Object.entries(candidates)) {
@@ -361,17 +406,48 @@ async function setFirsts(db: RollupDb, candidates: Readonly<Record<string, reado
   return out;
 }
 
-/** The stored first days of some ids, keyed by kind and id. */
-async function firstDays(db: RollupDb, candidates: Readonly<Record<string, readonly FirstSeen[]>>): Promise<Map<string, FirstSeen>> {
-  const byKey = new Map<string, FirstSeen>();
-  const keep = (e: { kind: string; id: string; day: number; at: number | string; zone: number; channel: string; platform: string }) =>
-    byKey.set(`${e.kind}\u0000${e.id}`, { id: e.id, day: Number(e.day), at: Number(e.at), zone: Number(e.zone), channel: e.channel, platform: e.platform });
-  const kinds = Object.entries(candidates).filter(([, list]) => list.length > 0);
-  if (kinds.length === 0) return byKey;
-  const columns = ['kind', 'id', 'day', 'at', 'zone', 'channel', 'platform'] as const;
-  const reads = kinds.flatMap(([kind, list]) => chunks(list).map((part) => db.selectFrom('stat_first').select(columns).where('kind', '=', kind).where('id', 'in', part.map((c) => c.id))));
-  for (const r of await readAll(db, reads)) keep(r);
-  return byKey;
+/** What a batch's counts start from, as stored before it. */
+interface Stored {
+  /** The stored first days of the candidates, keyed by kind and id. */
+  firsts: Map<string, FirstSeen>;
+  /** The stored active days of the roles asked for, within the range asked, per role. */
+  days: Map<string, number[]>;
+}
+
+/**
+ * The stored first days of some ids (every kind), and the stored active days of some roles within
+ * a range: on PostgreSQL one statement (a `union all` of lookups by the primary keys), on SQLite
+ * one after another.
+ */
+async function readStored(db: RollupDb, candidates: Readonly<Record<string, readonly FirstSeen[]>>, roles: Logins['near'] | undefined): Promise<Stored> {
+  const stored: Stored = { firsts: new Map(), days: new Map() };
+  const reads = Object.entries(candidates).flatMap(([kind, list]) =>
+    idGroups(db, list.map((c) => c.id)).map((ids) =>
+      db.selectFrom('stat_first').select([sql<string>`'first'`.as('source'), 'kind', 'id', 'day', 'at', 'zone', 'channel', 'platform']).where('kind', '=', kind).where(idIn(db, ids)),
+    ),
+  );
+  for (const ids of roles ? idGroups(db, roles.ids) : []) {
+    reads.push(
+      db
+        .selectFrom('stat_activity')
+        // The first-day columns, empty, so that both reads are one shape (one statement).
+        .select([sql<string>`'days'`.as('source'), 'kind', 'id', 'day', sql<number>`0`.as('at'), sql<number>`0`.as('zone'), sql<string>`''`.as('channel'), sql<string>`''`.as('platform')])
+        .where('kind', '=', 'player')
+        .where(idIn(db, ids))
+        .where('day', '>=', roles?.range.from ?? 0)
+        .where('day', '<=', roles?.range.to ?? 0) as unknown as (typeof reads)[number],
+    );
+  }
+  for (const r of await readAll(db, reads)) {
+    if (r.source === 'days') {
+      const days = stored.days.get(r.id) ?? [];
+      days.push(Number(r.day));
+      stored.days.set(r.id, days);
+    } else {
+      stored.firsts.set(`${r.kind}\u0000${r.id}`, { id: r.id, day: Number(r.day), at: Number(r.at), zone: Number(r.zone), channel: r.channel, platform: r.platform });
+    }
+  }
+  return stored;
 }
 
 /** Active days wanted: of an id within [from, to], or all of them without a range. */
@@ -392,8 +468,8 @@ async function activeDays(db: RollupDb, wanted: readonly DaysWanted[]): Promise<
   };
   // An id asked twice would have its days twice.
   const unique = [...new Map(wanted.map((w) => [`${w.kind}\u0000${w.id}`, w])).values()];
-  // IN lists of CHUNK ids per kind and range (the callers ask one range per kind); on PostgreSQL
-  // every list a branch of one statement.
+  // One lookup per kind and range (the callers ask one range per kind; SQLite: per CHUNK ids); on
+  // PostgreSQL every lookup a branch of one statement.
   const groups = new Map<string, { kind: RetentionKind; range: DaysWanted['range']; ids: string[] }>();
   for (const w of unique) {
     const g = `${w.kind}\u0000${w.range?.from ?? ''}\u0000${w.range?.to ?? ''}`;
@@ -402,8 +478,8 @@ async function activeDays(db: RollupDb, wanted: readonly DaysWanted[]): Promise<
     groups.set(g, group);
   }
   const branches = [...groups.values()].flatMap(({ kind, range, ids }) =>
-    chunks(ids).map((part) => {
-      const query = db.selectFrom('stat_activity').select(['kind', 'id', 'day']).where('kind', '=', kind).where('id', 'in', part);
+    idGroups(db, ids).map((part) => {
+      const query = db.selectFrom('stat_activity').select(['kind', 'id', 'day']).where('kind', '=', kind).where(idIn(db, part));
       return range ? query.where('day', '>=', range.from).where('day', '<=', range.to) : query;
     }),
   );
@@ -422,7 +498,6 @@ async function countRetention(
   inserted: readonly Activity[],
   firsts: { moved: FirstMove[]; unchanged: Map<string, FirstSeen> },
   counter: Counter<{ kind: RetentionKind; cohort: number; after_days: number } & Dims>,
-  near: Map<string, number[]>,
 ): Promise<void> {
   const add = (first: FirstSeen, day: number, n: number) => {
     const after = day - first.day;
@@ -442,15 +517,17 @@ async function countRetention(
     }
     entry.added.add(a.day);
   }
-  // The days each id counts from: an id seen the first time has only this batch's days; one whose
-  // first day stayed, the days near its new ones (within a month of them); one whose first day
-  // moved (a late event), its days from the new first day to a month after the old one.
+  // The days each id counts from: an id seen the first time, or whose first day stayed, only this
+  // batch's new days (with the first day unchanged, a day stored before counts the same before and
+  // after: nothing to read); one whose first day moved (a late event), its days from the new first
+  // day to a month after the old one.
   const late = [...touched].filter(([, e]) => e.before && e.before !== e.after).map(([id]) => id);
   const lateRange = { from: Math.min(...late.map((id) => touched.get(id)?.after.day ?? 0)), to: Math.max(...late.map((id) => touched.get(id)?.before?.day ?? 0)) + MAX_RETENTION_DAY };
   const lateDays = late.length === 0 ? new Map<string, number[]>() : (await activeDays(db, late.map((id) => ({ kind, id, range: lateRange }))))[kind];
   for (const [id, e] of touched) {
-    const all = !e.before ? [...e.added] : e.before === e.after ? (near.get(id) ?? []) : (lateDays.get(id) ?? []);
-    if (e.before) for (const day of all) if (!e.added.has(day)) add(e.before, day, -1);
+    const moved = e.before !== undefined && e.before !== e.after;
+    const all = moved ? (lateDays.get(id) ?? []) : [...e.added];
+    if (moved && e.before) for (const day of all) if (!e.added.has(day)) add(e.before, day, -1);
     for (const day of all) add(e.after, day, 1);
   }
 }
@@ -586,7 +663,15 @@ async function upsertRetention(db: RollupDb, counter: Counter<{ kind: RetentionK
 // Payments: revenue per hour, per payer and product, first payers.
 // ---------------------------------------------------------------------------------------------
 
-async function applyPayments(db: RollupDb, clock: DayClock, rows: readonly LogRow[]): Promise<void> {
+/** A batch's payments, gathered: revenue per hour, per payer, product and day, and the first payment of each payer per currency. */
+interface Payments {
+  hourly: RollupTables['stat_recharge'][];
+  payments: RollupTables['stat_payment'][];
+  /** Per payer kind (`pay:CNY`), the earliest payment of each payer. */
+  firstPayers: Record<string, FirstSeen[]>;
+}
+
+function paymentsOf(clock: DayClock, rows: readonly LogRow[]): Payments {
   const hourly = new Map<string, RollupTables['stat_recharge']>();
   const payments = new Map<string, RollupTables['stat_payment']>();
   const firstPayers = new Map<string, Map<string, FirstSeen>>();
@@ -615,7 +700,16 @@ async function applyPayments(db: RollupDb, clock: DayClock, rows: readonly LogRo
     earliest(byCurrency, role, { id: role, day, at, ...dims });
     firstPayers.set(currency, byCurrency);
   }
-  for (const query of inserts(db, 'stat_recharge', RECHARGE_TYPES, [...hourly.values()])) {
+  return {
+    hourly: [...hourly.values()],
+    payments: [...payments.values()],
+    firstPayers: Object.fromEntries([...firstPayers].map(([currency, payers]) => [payerKind(currency), [...payers.values()]])),
+  };
+}
+
+/** Revenue per hour and per payer: sums, whatever order the events come in (first payers are set with the other first days). */
+async function applyPayments(db: RollupDb, { hourly, payments }: Payments): Promise<void> {
+  for (const query of inserts(db, 'stat_recharge', RECHARGE_TYPES, hourly)) {
     await query
       .onConflict((oc) =>
         oc.columns(['day', 'hour', 'zone', 'channel', 'platform', 'currency']).doUpdateSet({
@@ -625,7 +719,7 @@ async function applyPayments(db: RollupDb, clock: DayClock, rows: readonly LogRo
       )
       .execute();
   }
-  for (const query of inserts(db, 'stat_payment', PAYMENT_TYPES, [...payments.values()])) {
+  for (const query of inserts(db, 'stat_payment', PAYMENT_TYPES, payments)) {
     await query
       .onConflict((oc) =>
         oc.columns(['role_id', 'currency', 'product_id', 'day']).doUpdateSet({
@@ -637,7 +731,6 @@ async function applyPayments(db: RollupDb, clock: DayClock, rows: readonly LogRo
       )
       .execute();
   }
-  if (firstPayers.size > 0) await setFirsts(db, Object.fromEntries([...firstPayers].map(([currency, payers]) => [payerKind(currency), [...payers.values()]])));
 }
 
 const payerKind = (currency: string) => `pay:${currency}`;
