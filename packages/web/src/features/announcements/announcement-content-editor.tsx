@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Button, Flex, Input, Popover, Space, Tooltip } from 'antd';
 import { BoldOutlined, ItalicOutlined, LinkOutlined, OrderedListOutlined, RedoOutlined, UndoOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useTranslation } from 'react-i18next';
+import { CARET_END, CARET_START, type Handover } from './announcement-content-field.tsx';
 import './announcement-content-editor.css';
 
 /** Links in an announcement go to the web only: what the server's sanitiser keeps. */
@@ -19,15 +20,26 @@ export const isWebLink = (url: string): boolean => {
 /** An empty editor still holds `<p></p>`: the form counts that as no content. */
 export const isEmptyHtml = (html: string | undefined | null): boolean => !html || html.replace(/<[^>]*>/g, '').trim() === '';
 
+/** The content field as an antd form control. */
+export interface ContentEditorProps {
+  value?: string;
+  onChange?: (html: string) => void;
+  id?: string;
+}
+
 /**
- * The announcement's content as rich text (tiptap, its own chunk: loaded with the edit page
- * only). The strict CSP forbids the `<style>` tiptap would inject, so `injectCSS` is off and its
+ * The announcement's content as rich text (tiptap, its own chunk: loaded on the first focus of
+ * the content field, which hands over its stand-in's text and caret: announcement-content-field.tsx). The strict CSP forbids the `<style>` tiptap would inject, so `injectCSS` is off and its
  * few rules live in announcement-content-editor.css. Bold, italic, lists and http/https links
  * only, as the server's sanitiser keeps (headings, code and the rest are switched off so the
  * editor cannot make what the game would not show). An antd form control: `value` / `onChange`.
  */
-export function AnnouncementContentEditor({ value, onChange, id }: { value?: string; onChange?: (html: string) => void; id?: string }) {
+export function AnnouncementContentEditor({ value, onChange, id, handover }: ContentEditorProps & { handover?: Handover }) {
   const { t } = useTranslation('announcements');
+  /** The last value this editor reported (or took over): a different `value` comes from outside. */
+  const emitted = useRef<string | undefined>(undefined);
+  /** The stand-in's own value, still in the form until the editor's first report reaches it. */
+  const handedOver = useRef<string | undefined>(handover ? value : undefined);
   const editor = useEditor({
     injectCSS: false,
     immediatelyRender: true,
@@ -52,28 +64,66 @@ export function AnnouncementContentEditor({ value, onChange, id }: { value?: str
         },
       }),
     ],
-    content: value ?? '',
+    content: handover?.html ?? value ?? '',
     editorProps: {
       attributes: {
         class: 'gm-rich-text gm-editor-content',
         'aria-label': t('fields.content'),
         role: 'textbox',
         'aria-multiline': 'true',
+        'data-placeholder': t('placeholders.content'),
         ...(id ? { id } : {}),
       },
     },
-    onUpdate: ({ editor: changed }) => onChange?.(changed.isEmpty ? '' : changed.getHTML()),
+    onUpdate: ({ editor: changed }) => {
+      const html = changed.isEmpty ? '' : changed.getHTML();
+      emitted.current = html;
+      onChange?.(html);
+    },
   });
+  const empty = useEditorState({ editor, selector: ({ editor: e }) => e.isEmpty });
 
-  // A value set from outside (an announcement loaded for edit, a template) replaces the text.
+  // The stand-in's text arrived with the caret marks: take them out (not an undo step), put the
+  // selection where they were, and keep the focus where the operator was typing.
+  useLayoutEffect(() => {
+    if (!handover) return;
+    const marks: { mark: string; pos: number }[] = [];
+    editor.state.doc.descendants((node, pos) => {
+      if (!node.isText || !node.text) return;
+      for (const mark of [CARET_START, CARET_END]) {
+        const at = node.text.indexOf(mark);
+        if (at >= 0) marks.push({ mark, pos: pos + at });
+      }
+    });
+    const start = marks.find((m) => m.mark === CARET_START)?.pos;
+    const end = marks.find((m) => m.mark === CARET_END)?.pos;
+    editor
+      .chain()
+      .setMeta('addToHistory', false)
+      .command(({ tr }) => {
+        for (const { pos } of [...marks].sort((a, b) => b.pos - a.pos)) tr.delete(pos, pos + 1);
+        return true;
+      })
+      .run();
+    if (start !== undefined) editor.commands.setTextSelection(end === undefined ? start : { from: Math.min(start, end), to: Math.max(start, end) - 1 });
+    if (handover.focused) editor.view.focus();
+    const html = editor.isEmpty ? '' : editor.getHTML();
+    emitted.current = html;
+    if (html !== value) onChange?.(html);
+    // Once, when the editor takes over from the stand-in (`editor` is made once).
+  }, [editor]);
+
+  // A value set from outside (a form reset, a template) replaces the text.
   useEffect(() => {
-    if (value === undefined) return;
+    if (value === undefined || value === emitted.current || value === handedOver.current) return;
+    handedOver.current = undefined;
     const current = editor.isEmpty ? '' : editor.getHTML();
     if (value !== current) editor.commands.setContent(value || '', { emitUpdate: false });
+    emitted.current = value;
   }, [editor, value]);
 
   return (
-    <div className="gm-editor">
+    <div className={empty ? 'gm-editor gm-editor-empty' : 'gm-editor'}>
       <Toolbar editor={editor} />
       <EditorContent editor={editor} />
     </div>

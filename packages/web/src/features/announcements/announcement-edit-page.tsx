@@ -11,7 +11,6 @@ import {
   Input,
   InputNumber,
   Radio,
-  Result,
   Row,
   Select,
   Skeleton,
@@ -39,6 +38,7 @@ import {
 } from '@gm/contract/announcements.contract.ts';
 import { P } from '@gm/contract/permissions.ts';
 import { isApiError } from '../../shared/api-client.ts';
+import { lazyDialog } from '../../shared/components/lazy-dialog.tsx';
 import { PageContainer } from '../../shared/components/page-container.tsx';
 import { Allowed } from '../../shared/components/permission.tsx';
 import { showError, showSuccess } from '../../shared/feedback.ts';
@@ -56,21 +56,14 @@ import {
   useSaveTemplate,
   useUpdateAnnouncement,
 } from './announcements.queries.ts';
+import { AnnouncementContentField } from './announcement-content-field.tsx';
 import { ImageUpload } from './image-upload.tsx';
-import { SaveTemplateDialog } from './save-template-dialog.tsx';
 import { crossProblem, FORM_FIELDS, formField, toBody, toFormValues, type FormValues } from './announcement-form.ts';
 import './announcements.css';
 
-const ContentEditor = lazy(() => import('./announcement-content-editor.tsx').then((m) => ({ default: m.AnnouncementContentEditor })));
-
-/** The rich-text editor downloads with the first edit page, in its own chunk. */
-function LazyContentEditor(props: { value?: string; onChange?: (html: string) => void; id?: string }) {
-  return (
-    <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
-      <ContentEditor {...props} />
-    </Suspense>
-  );
-}
+/** antd's Result (its status illustrations): only for an announcement that is not there. */
+const Result = lazy(() => import('antd/es/result/index.js'));
+const SaveTemplateDialog = lazyDialog(() => import('./save-template-dialog.tsx').then((m) => m.SaveTemplateDialog), (p) => p.open);
 
 const DEFAULTS: Partial<FormValues> = {
   type: 'site',
@@ -109,7 +102,9 @@ export function AnnouncementEditPage() {
     return (
       <PageContainer title={t('titles.add')}>
         <Card>
-          <Result status="404" title={t('form.notFound')} extra={<BackButton />} />
+          <Suspense fallback={<Skeleton active />}>
+            <Result status="404" title={t('form.notFound')} extra={<BackButton />} />
+          </Suspense>
         </Card>
       </PageContainer>
     );
@@ -300,7 +295,7 @@ function AnnouncementForm({ editing, initial, templateName }: { editing: Announc
                 <Input maxLength={ANNOUNCEMENT_TITLE_MAX} />
               </Form.Item>
               <Form.Item name="content" label={t('fields.content')}>
-                <LazyContentEditor />
+                <AnnouncementContentField />
               </Form.Item>
               <Row gutter={16}>
                 <Col xs={24} md={12}>

@@ -79,6 +79,7 @@ export const en = {
   placeholders: {
     title: 'Enter the title',
     tabTitle: 'Enter the tab title',
+    content: 'Write what players will read…',
     jumpTargetId: 'Choose the jump target',
     jumpTargetLink: 'https://',
     keyword: 'Part of the title',

@@ -77,6 +77,7 @@ export const zhCN: Translation<typeof en> = {
   placeholders: {
     title: '请输入标题',
     tabTitle: '请输入页签标题',
+    content: '请输入公告内容…',
     jumpTargetId: '选择跳转目标',
     jumpTargetLink: 'https://',
     keyword: '标题的一部分',

@@ -8,6 +8,7 @@ import { createElement, type ReactNode } from 'react';
  * sanitised it.
  */
 const KEPT = new Set(['p', 'br', 'strong', 'b', 'em', 'i', 'ul', 'ol', 'li', 'a', 'u', 's']);
+const isWebHref = (href: string): boolean => /^https?:\/\//i.test(href);
 
 function convert(node: Node, key: string): ReactNode {
   if (node.nodeType === Node.TEXT_NODE) return node.textContent;
@@ -18,7 +19,7 @@ function convert(node: Node, key: string): ReactNode {
   if (tag === 'br') return createElement('br', { key });
   if (tag === 'a') {
     const href = node.getAttribute('href') ?? '';
-    if (!/^https?:\/\//i.test(href)) return createElement('span', { key }, ...children);
+    if (!isWebHref(href)) return createElement('span', { key }, ...children);
     return createElement('a', { key, href, target: '_blank', rel: 'noopener noreferrer nofollow' }, ...children);
   }
   return createElement(tag, { key }, ...children);
@@ -32,4 +33,68 @@ export function RichText({ html, className }: { html: string; className?: string
 /** The content's text alone (the scrolling line). */
 export function plainText(html: string): string {
   return (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The same content as DOM nodes, built element by element with the same rules as `RichText`
+ * (never parsed into the page as markup): what the content field's stand-in shows and edits
+ * until the rich-text editor has loaded.
+ */
+export function richFragment(html: string): DocumentFragment {
+  const fragment = document.createDocumentFragment();
+  const copy = (node: Node, into: Node) => {
+    if (node.nodeType === Node.TEXT_NODE) {
+      into.appendChild(document.createTextNode(node.textContent ?? ''));
+      return;
+    }
+    if (!(node instanceof Element)) return;
+    const tag = node.tagName.toLowerCase();
+    let target: Node = into;
+    if (KEPT.has(tag) && (tag !== 'a' || isWebHref(node.getAttribute('href') ?? ''))) {
+      const element = document.createElement(tag);
+      if (tag === 'a') element.setAttribute('href', node.getAttribute('href') ?? '');
+      into.appendChild(element);
+      target = element;
+    }
+    node.childNodes.forEach((child) => copy(child, target));
+  };
+  new DOMParser().parseFromString(html, 'text/html').body.childNodes.forEach((node) => copy(node, fragment));
+  return fragment;
+}
+
+const BLOCKS = new Set(['p', 'div', 'ul', 'ol', 'li']);
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * What an edited element holds, as announcement HTML with only the tags kept above (a `div`
+ * the browser made on Enter becomes a paragraph, loose text at the top goes into one): the
+ * stand-in's value for the form, and what it hands to the editor.
+ */
+export function contentHtml(root: Node): string {
+  const inner = (node: Node): string => {
+    if (node.nodeType === Node.TEXT_NODE) return escapeText(node.textContent ?? '');
+    if (!(node instanceof Element)) return '';
+    const tag = node.tagName.toLowerCase();
+    const children = Array.from(node.childNodes, inner).join('');
+    if (tag === 'br') return '<br>';
+    if (tag === 'div') return `<p>${children}</p>`;
+    if (tag === 'a') {
+      const href = node.getAttribute('href') ?? '';
+      return isWebHref(href) ? `<a href="${escapeText(href).replace(/"/g, '&quot;')}">${children}</a>` : children;
+    }
+    return KEPT.has(tag) ? `<${tag}>${children}</${tag}>` : children;
+  };
+  let html = '';
+  let loose = '';
+  root.childNodes.forEach((node) => {
+    if (node instanceof Element && BLOCKS.has(node.tagName.toLowerCase())) {
+      if (loose) html += `<p>${loose}</p>`;
+      loose = '';
+      html += inner(node);
+    } else {
+      loose += inner(node);
+    }
+  });
+  if (loose) html += `<p>${loose}</p>`;
+  return (root.textContent ?? '').trim() === '' ? '' : html;
 }
