@@ -5,7 +5,6 @@ import {
   Kysely,
   Migrator,
   PostgresDialect,
-  SqliteDialect,
   sql,
   type DatabaseIntrospector,
   type DatabaseMetadata,
@@ -19,6 +18,7 @@ import type pg from 'pg';
 import { lazyPackage } from '../platform/lazy-package.ts';
 import type { DB } from './schema.ts';
 import { migrations } from './migrations/index.ts';
+import { sqliteKysely } from './sqlite-direct-read.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<DB>;
@@ -196,7 +196,8 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
+    // Reads prepared with preparedQuery skip Kysely's asynchronous path while its connection is free (sqlite-direct-read.ts).
+    const db = sqliteKysely(cachingStatements(sqlite));
     return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
   }
   const pool = new (postgresDriver().Pool)({

@@ -54,6 +54,38 @@ describe('preparedQuery', () => {
     });
   });
 
+  it('on SQLite reads at once while the connection is free, and waits for an open transaction without seeing its rows', async () => {
+    const allRegions = preparedQuery((db) => db.selectFrom('game_regions').select(['id', 'name']).orderBy('id'));
+    const kysely = await database.db.selectFrom('game_regions').select(['id', 'name']).orderBy('id').execute();
+    expect(await allRegions(database.db)).toEqual(kysely);
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let inside = () => undefined as void;
+    const opened = new Promise<void>((resolve) => {
+      inside = resolve;
+    });
+    const transaction = database.db.transaction().execute(async (trx) => {
+      await trx.updateTable('game_regions').set({ name: 'Renamed' }).where('id', '=', 'a').execute();
+      inside();
+      await held;
+      await trx.updateTable('game_regions').set({ name: 'Region a' }).where('id', '=', 'a').execute();
+    });
+    await opened;
+    let read: { id: string; name: string }[] | undefined;
+    const reading = allRegions(database.db).then((rows) => {
+      read = rows;
+    });
+    // Still open: the read has not run (on PostgreSQL it reads the committed rows at once).
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    if (database.dialect === 'sqlite') expect(read).toBeUndefined();
+    release();
+    await transaction;
+    await reading;
+    expect(read).toEqual(kysely);
+  });
+
   it('binds lists item by item, compiled once per length', async () => {
     const named = preparedQuery((db, ids: readonly string[], status: string) =>
       db.selectFrom('game_regions').select('id').where('id', 'in', ids).where('status', '=', status).orderBy('id'),

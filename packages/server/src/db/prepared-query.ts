@@ -1,5 +1,6 @@
-import { createQueryId, type Compilable, type CompiledQuery, type Kysely } from 'kysely';
+import { createQueryId, SelectQueryNode, type Compilable, type CompiledQuery, type Kysely } from 'kysely';
 import type { DB } from './schema.ts';
+import { directReadOf } from './sqlite-direct-read.ts';
 
 /** Where a parameter's value comes from: an argument, an item of a list argument, or the query itself. */
 type Slot = { arg: number; item: number | null } | { value: unknown };
@@ -7,6 +8,8 @@ type Slot = { arg: number; item: number | null } | { value: unknown };
 interface Template {
   compiled: CompiledQuery;
   slots: Slot[];
+  /** A select: may be read directly on SQLite. */
+  read: boolean;
 }
 
 /** Compiled forms kept per database handle (one per combination of list lengths). */
@@ -37,6 +40,7 @@ function formOf(args: readonly unknown[]): string {
  * first call. A list compiles once per length it comes in (up to 64 forms per handle; past that
  * the query is compiled on each call, as Kysely does). `build`'s arguments take no defaults (its
  * `length` counts them). Kysely plugins would run at compile time only (none are configured).
+ * On SQLite a read is run at once while nobody holds Kysely's connection (sqlite-direct-read.ts).
  */
 export function preparedQuery<Args extends unknown[], Row>(build: (db: Kysely<DB>, ...args: Args) => Compilable<Row>) {
   const arity = build.length - 1;
@@ -60,7 +64,7 @@ export function preparedQuery<Args extends unknown[], Row>(build: (db: Kysely<DB
         throw new Error(`preparedQuery: argument ${place.arg} is not bound as a plain value in ${compiled.sql}`);
       }
     }
-    return { compiled, slots };
+    return { compiled, slots, read: SelectQueryNode.is(compiled.query) };
   }
 
   return async (db: Kysely<DB>, ...args: Args): Promise<Row[]> => {
@@ -77,7 +81,22 @@ export function preparedQuery<Args extends unknown[], Row>(build: (db: Kysely<DB
     }
     const parameters = template.slots.map((s) => ('arg' in s ? (s.item === null ? args[s.arg] : (args[s.arg] as unknown[])[s.item]) : s.value));
     const { query, sql } = template.compiled;
+    const direct = template.read ? directReadOf(db)?.(sql, parameters) : undefined;
+    if (direct) return direct as Row[];
     const result = await db.executeQuery<Row>({ query, sql, queryId: createQueryId(), parameters });
     return result.rows;
   };
+}
+
+/**
+ * A select built by Kysely, run as `.execute()` would run it, but read at once on SQLite while
+ * nobody holds Kysely's connection (sqlite-direct-read.ts): for a read built per request (a
+ * list's filters) whose query cannot be prepared once. On PostgreSQL, or through a transaction,
+ * it is `.execute()`.
+ */
+export async function readRows<Row>(db: Kysely<DB>, query: Compilable<Row>): Promise<Row[]> {
+  const compiled = query.compile();
+  const direct = SelectQueryNode.is(compiled.query) ? directReadOf(db)?.(compiled.sql, compiled.parameters) : undefined;
+  if (direct) return direct as Row[];
+  return (await db.executeQuery(compiled)).rows;
 }

@@ -19,6 +19,7 @@ import {
 } from '@gm/contract/players.contract.ts';
 import type { OrderListQuery } from '@gm/contract/orders.contract.ts';
 import type { Db } from '../../db/database.ts';
+import { readRows } from '../../db/prepared-query.ts';
 import type { DB } from '../../db/schema.ts';
 import { boundedTotal, countUpTo } from '../../platform/query/bounded-total.ts';
 import { containsLiteral } from '../../platform/query/contains.ts';
@@ -126,8 +127,10 @@ export function playerListQueries(db: Db, q: PlayerListQuery, now: number, level
 
 export async function pagePlayers(db: Db, q: PlayerListQuery, now: number) {
   const queries = playerListQueries(db, q, now, await levelsOf(db, q));
-  const rows = await queries.page.execute();
-  const counted = await queries.count.executeTakeFirstOrThrow();
+  // Read at once on SQLite when the connection is free: the list is read on every page (prepared-query.ts).
+  const rows = await readRows(db, queries.page);
+  const [counted] = await readRows(db, queries.count);
+  if (!counted) throw new Error('the player count read no row');
   return { rows, ...capped(Number(counted.n), countBound(q.page, q.size)) };
 }
 
