@@ -157,6 +157,37 @@ async function readAll<R>(db: RollupDb, reads: readonly { unionAll(other: never)
   return out;
 }
 
+/** A write of a batch's rollups, run with the others by `writeAll`. */
+interface Write {
+  execute(): Promise<unknown>;
+}
+
+/** The scans the rollups turn off (`applyRollups`), on again for the rest of the transaction. */
+const SCANS_ON = [sql<string>`set_config('enable_seqscan', 'on', true)`.as('seqscan'), sql<string>`set_config('enable_bitmapscan', 'on', true)`.as('bitmapscan')];
+
+/**
+ * Runs a batch's writes, once everything they depend on is read. They touch different tables (or
+ * different rows) and none reads what another writes, so on PostgreSQL they are one statement, each
+ * a data-modifying `with` clause of it (PostgreSQL runs every one once and to completion): one round
+ * trip instead of one a table; its `select` turns the scans back on. On SQLite one after another
+ * (calls in the process).
+ */
+async function writeAll(db: RollupDb, writes: readonly Write[]): Promise<void> {
+  if (!onPostgres(db)) {
+    for (const write of writes) await write.execute();
+    return;
+  }
+  interface WithChain {
+    with(name: string, query: () => Write): WithChain;
+    selectNoFrom(selection: typeof SCANS_ON): Write;
+  }
+  let query = db as unknown as WithChain;
+  writes.forEach((write, i) => {
+    query = query.with(`w${i}`, () => write);
+  });
+  await query.selectNoFrom(SCANS_ON).execute();
+}
+
 const ACTIVITY_TYPES = { kind: 'varchar', id: 'varchar', day: 'integer', first_at: 'bigint' } as const;
 const DIM_TYPES = { zone: 'integer', channel: 'varchar', platform: 'varchar' } as const;
 const FIRST_TYPES = { kind: 'varchar', id: 'varchar', day: 'integer', at: 'bigint', ...DIM_TYPES } as const;
@@ -227,7 +258,7 @@ const PG_ROLLUP_LOCK = 7_301_948;
  * SQLite has one writer at a time already.
  *
  * On PostgreSQL the same statement turns off sequential and bitmap scans for the rollups' reads,
- * and the last one turns them back on: every read is a lookup of a few hundred ids by a primary
+ * and the last one (`writeAll`) turns them back on: every read is a lookup of a few hundred ids by a primary
  * key, and the planner's choice between that and a scan of every row of the kind followed the
  * table's size and statistics (at 15,000 players it read the 14,000 roles' rows through the
  * `(kind, day)` index for 280 of them, 3-7 times the time of the lookups; docs/performance.md,
@@ -241,16 +272,18 @@ export async function applyRollups<T>(executor: Kysely<T>, clock: DayClock, inpu
   const paid = input.recharge.filter((r) => r.status === RECHARGE_COMPLETED && r.is_sandbox !== true && typeof r.b_timestamp === 'number');
   const login = logins.length > 0 ? loginsOf(clock, logins) : undefined;
   const payment = paid.length > 0 ? paymentsOf(clock, paid) : undefined;
+  const writes: Write[] = [];
   if (login || payment) {
-    // Every kind's first days (and the roles' days near the batch's) in one read before any write;
-    // the kinds touch rows of their own kind only, so the order of the steps between them does not matter.
+    // Every kind's first days and the stored days of the batch's roles and devices in one read,
+    // everything counted from it, then every write at once (`writeAll`). The kinds touch rows of
+    // their own kind only, so the order of the steps between them does not matter.
     const candidates: Record<string, readonly FirstSeen[]> = { ...login?.firsts, ...payment?.firstPayers };
-    const stored = await readStored(db, candidates, login?.near);
-    const known = await setFirsts(db, candidates, stored.firsts);
-    if (login) await applyLogins(db, login, known, stored.days);
-    if (payment) await applyPayments(db, payment);
+    const stored = await readStored(db, candidates, login?.days ?? []);
+    const known = await setFirsts(db, candidates, stored.firsts, writes);
+    if (login) await applyLogins(db, login, known, stored.days, writes);
+    if (payment) applyPayments(db, payment, writes);
   }
-  if (pg) await sql`select set_config('enable_seqscan', 'on', true), set_config('enable_bitmapscan', 'on', true)`.execute(db);
+  if (pg || writes.length > 0) await writeAll(db, writes);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -265,8 +298,12 @@ const FIRST_OF = { player: 'role', device: 'device' } as const satisfies Record<
 interface Logins {
   activity: Record<RetentionKind, Activity[]>;
   firsts: Record<FirstKind, FirstSeen[]>;
-  /** The roles whose stored days within `range` (a month either side of the batch's) WAU and MAU need. */
-  near: { ids: string[]; range: { from: number; to: number } };
+  /**
+   * The stored days to read: of the roles a month either side of the batch's days (what new days
+   * add to WAU and MAU depends on them), of the devices on the batch's days; both say which
+   * (kind, id, day) the batch adds.
+   */
+  days: DaysToRead[];
 }
 
 function loginsOf(clock: DayClock, rows: readonly LogRow[]): Logins {
@@ -289,61 +326,56 @@ function loginsOf(clock: DayClock, rows: readonly LogRow[]): Logins {
     }
     if (account) earliest(firsts.account, account, { id: account, day, at, ...dims });
   }
-  const days = [...activity.player.values()].map((a) => a.day);
+  const span = (pairs: Map<string, Activity>, reach: number) => {
+    const days = [...pairs.values()].map((a) => a.day);
+    return { from: Math.min(...days) - reach, to: Math.max(...days) + reach };
+  };
+  const days: DaysToRead[] = [];
+  if (firsts.role.size > 0) days.push({ kind: 'player', ids: [...firsts.role.keys()], range: span(activity.player, REACH) });
+  if (firsts.device.size > 0) days.push({ kind: 'device', ids: [...firsts.device.keys()], range: span(activity.device, 0) });
   return {
     activity: { player: [...activity.player.values()], device: [...activity.device.values()] },
     firsts: { account: [...firsts.account.values()], role: [...firsts.role.values()], device: [...firsts.device.values()] },
-    near: { ids: [...firsts.role.keys()], range: { from: Math.min(...days) - REACH, to: Math.max(...days) + REACH } },
+    days,
   };
 }
 
 /**
  * The counts of a batch's logins, once the first days are set: `known` says per kind which ids
- * are new, moved or unchanged, `storedDays` the roles' active days near the batch's as they were
- * before it (read with the first days, in the same statement on PostgreSQL).
+ * are new, moved or unchanged, `storedDays` the days stored before the batch (`Logins.days`).
  */
-async function applyLogins(db: RollupDb, login: Logins, known: Map<string, FirstMoves>, storedDays: Map<string, number[]>): Promise<void> {
+async function applyLogins(db: RollupDb, login: Logins, known: Map<string, FirstMoves>, storedDays: Record<RetentionKind, Map<string, number[]>>, writes: Write[]): Promise<void> {
   const daily: DailyCounter = new Counter();
   const retention = new Counter<{ kind: RetentionKind; cohort: number; after_days: number } & Dims>();
-  const inserted = await insertActivity(db, login.activity);
-  // The roles' days near the new ones as they are now: those stored before and those just added.
-  const near = new Map([...storedDays].map(([id, days]) => [id, [...days]]));
+  // The (kind, id, day) the batch adds: those not stored (the read covers every day of the batch).
+  const inserted: Record<RetentionKind, Activity[]> = { player: [], device: [] };
+  for (const kind of ['player', 'device'] as const) {
+    const stored = new Map([...storedDays[kind]].map(([id, days]) => [id, new Set(days)]));
+    inserted[kind] = login.activity[kind].filter((a) => !stored.get(a.id)?.has(a.day));
+  }
+  // Every pair: the new ones stored, and a pair stored before but seen earlier in the day now has
+  // its first instant moved (the dashboard's "so far"; only rows whose instant moves are written).
+  const rows = (['player', 'device'] as const).flatMap((kind) => login.activity[kind].map((p) => ({ kind, id: p.id, day: p.day, first_at: p.at })));
+  for (const query of inserts(db, 'stat_activity', ACTIVITY_TYPES, rows)) {
+    writes.push(query.onConflict((oc) => oc.columns(['kind', 'id', 'day']).doUpdateSet({ first_at: smaller('stat_activity.first_at', 'excluded.first_at') }).where(sql<boolean>`${sql.ref('excluded.first_at')} < ${sql.ref('stat_activity.first_at')}`)));
+  }
+  // The roles' days near the new ones as they are with the batch: those stored and those it adds.
+  const near = new Map([...storedDays.player].map(([id, days]) => [id, [...days]]));
   for (const a of inserted.player) near.set(a.id, [...(near.get(a.id) ?? []), a.day]);
   for (const kind of ['player', 'device'] as const) {
     const moves = known.get(FIRST_OF[kind]) ?? { moved: [], unchanged: new Map<string, FirstSeen>() };
     await countRetention(db, kind, inserted[kind], moves, retention);
     if (kind === 'player') await countActive(db, inserted.player, moves, daily, near);
   }
-  await upsertDaily(db, daily);
-  await upsertRetention(db, retention);
+  upsertDaily(db, daily, writes);
+  upsertRetention(db, retention, writes);
 }
 
-/** Stores new (kind, id, day) activity; answers, per kind, the pairs that were not stored before. */
-async function insertActivity(db: RollupDb, pairs: Record<RetentionKind, readonly Activity[]>): Promise<Record<RetentionKind, Activity[]>> {
-  const inserted: Record<RetentionKind, Activity[]> = { player: [], device: [] };
-  const key = (kind: string, id: string, day: number) => `${kind}\u0000${id}\u0000${day}`;
-  const all = (['player', 'device'] as const).flatMap((kind) => pairs[kind].map((p) => ({ kind, pair: p, row: { kind, id: p.id, day: p.day, first_at: p.at } })));
-  const byKey = new Map(all.map((a) => [key(a.kind, a.pair.id, a.pair.day), a]));
-  const insertedKeys = new Set<string>();
-  for (const query of inserts(db, 'stat_activity', ACTIVITY_TYPES, all.map((a) => a.row))) {
-    const rows = await query.onConflict((oc) => oc.columns(['kind', 'id', 'day']).doNothing()).returning(['kind', 'id', 'day']).execute();
-    for (const r of rows) {
-      const k = key(r.kind, r.id, Number(r.day));
-      const a = byKey.get(k);
-      if (!a) continue;
-      insertedKeys.add(k);
-      inserted[a.kind].push(a.pair);
-    }
-  }
-  // A pair stored before but seen earlier in the day now: its first instant moves (the dashboard's
-  // "so far"). Only rows whose instant moves are written.
-  const earlier = all.filter((a) => !insertedKeys.has(key(a.kind, a.pair.id, a.pair.day))).map((a) => a.row);
-  for (const query of inserts(db, 'stat_activity', ACTIVITY_TYPES, earlier)) {
-    await query
-      .onConflict((oc) => oc.columns(['kind', 'id', 'day']).doUpdateSet({ first_at: smaller('stat_activity.first_at', 'excluded.first_at') }).where(sql<boolean>`${sql.ref('excluded.first_at')} < ${sql.ref('stat_activity.first_at')}`))
-      .execute();
-  }
-  return inserted;
+/** The stored days of `ids` (read before the batch's writes) with the days the batch adds to them. */
+function withAdded(stored: Map<string, number[]>, inserted: readonly Activity[], ids: ReadonlySet<string>): Map<string, number[]> {
+  const out = new Map([...stored].map(([id, days]) => [id, [...days]]));
+  for (const a of inserted) if (ids.has(a.id)) out.set(a.id, [...(out.get(a.id) ?? []), a.day]);
+  return out;
 }
 
 /** A first day that moved earlier (or appeared): `before` is undefined for an id seen the first time. */
@@ -363,9 +395,10 @@ interface FirstMoves {
  * and how many ids were first seen per day and dims (`stat_new`: the screens sum a few rows per
  * day instead of counting every id); answers per kind the ids whose first day appeared or moved
  * earlier, and (for the unchanged ones) what the first day is. `existing`: the stored first days
- * of the candidates (`readStored`).
+ * of the candidates (`readStored`). A first day moved earlier is updated at once (few: late
+ * events); the inserts and counts go to `writes`.
  */
-async function setFirsts(db: RollupDb, candidates: Readonly<Record<string, readonly FirstSeen[]>>, existing: Map<string, FirstSeen>): Promise<Map<string, FirstMoves>> {
+async function setFirsts(db: RollupDb, candidates: Readonly<Record<string, readonly FirstSeen[]>>, existing: Map<string, FirstSeen>, writes: Write[]): Promise<Map<string, FirstMoves>> {
   const out = new Map<string, FirstMoves>();
   const counts = new Counter<{ kind: string; day: number } & Dims>();
   const count = (kind: string, f: FirstSeen, n: number) => counts.add(`${kind}\u0000${f.day}\u0000${dimsKey(f)}`, { kind, day: f.day, zone: f.zone, channel: f.channel, platform: f.platform }, n);
@@ -398,51 +431,60 @@ async function setFirsts(db: RollupDb, candidates: Readonly<Record<string, reado
   for (const e of earlier) {
     await db.updateTable('stat_first').set({ day: e.day, at: e.at, zone: e.zone, channel: e.channel, platform: e.platform }).where('kind', '=', e.kind).where('id', '=', e.id).execute();
   }
-  for (const query of inserts(db, 'stat_first', FIRST_TYPES, fresh)) await query.execute();
+  writes.push(...inserts(db, 'stat_first', FIRST_TYPES, fresh));
   const news = counts.nonZero().map(({ row, n }) => ({ ...row, n }));
   for (const query of inserts(db, 'stat_new', NEW_TYPES, news)) {
-    await query.onConflict((oc) => oc.columns(['kind', 'day', 'zone', 'channel', 'platform']).doUpdateSet({ n: sql`${sql.ref('stat_new.n')} + ${sql.ref('excluded.n')}` })).execute();
+    writes.push(query.onConflict((oc) => oc.columns(['kind', 'day', 'zone', 'channel', 'platform']).doUpdateSet({ n: sql`${sql.ref('stat_new.n')} + ${sql.ref('excluded.n')}` })));
   }
   return out;
+}
+
+/** Stored active days to read: of `ids`, within `range`. */
+interface DaysToRead {
+  kind: RetentionKind;
+  ids: string[];
+  range: { from: number; to: number };
 }
 
 /** What a batch's counts start from, as stored before it. */
 interface Stored {
   /** The stored first days of the candidates, keyed by kind and id. */
   firsts: Map<string, FirstSeen>;
-  /** The stored active days of the roles asked for, within the range asked, per role. */
-  days: Map<string, number[]>;
+  /** The stored active days asked for, per kind and id. */
+  days: Record<RetentionKind, Map<string, number[]>>;
 }
 
 /**
- * The stored first days of some ids (every kind), and the stored active days of some roles within
- * a range: on PostgreSQL one statement (a `union all` of lookups by the primary keys), on SQLite
- * one after another.
+ * The stored first days of some ids (every kind), and stored active days: on PostgreSQL one
+ * statement (a `union all` of lookups by the primary keys), on SQLite one after another.
  */
-async function readStored(db: RollupDb, candidates: Readonly<Record<string, readonly FirstSeen[]>>, roles: Logins['near'] | undefined): Promise<Stored> {
-  const stored: Stored = { firsts: new Map(), days: new Map() };
+async function readStored(db: RollupDb, candidates: Readonly<Record<string, readonly FirstSeen[]>>, wanted: readonly DaysToRead[]): Promise<Stored> {
+  const stored: Stored = { firsts: new Map(), days: { player: new Map(), device: new Map() } };
   const reads = Object.entries(candidates).flatMap(([kind, list]) =>
     idGroups(db, list.map((c) => c.id)).map((ids) =>
       db.selectFrom('stat_first').select([sql<string>`'first'`.as('source'), 'kind', 'id', 'day', 'at', 'zone', 'channel', 'platform']).where('kind', '=', kind).where(idIn(db, ids)),
     ),
   );
-  for (const ids of roles ? idGroups(db, roles.ids) : []) {
-    reads.push(
-      db
-        .selectFrom('stat_activity')
-        // The first-day columns, empty, so that both reads are one shape (one statement).
-        .select([sql<string>`'days'`.as('source'), 'kind', 'id', 'day', sql<number>`0`.as('at'), sql<number>`0`.as('zone'), sql<string>`''`.as('channel'), sql<string>`''`.as('platform')])
-        .where('kind', '=', 'player')
-        .where(idIn(db, ids))
-        .where('day', '>=', roles?.range.from ?? 0)
-        .where('day', '<=', roles?.range.to ?? 0) as unknown as (typeof reads)[number],
-    );
+  for (const { kind, ids: all, range } of wanted) {
+    for (const ids of idGroups(db, all)) {
+      reads.push(
+        db
+          .selectFrom('stat_activity')
+          // The first-day columns, empty, so that both reads are one shape (one statement).
+          .select([sql<string>`'days'`.as('source'), 'kind', 'id', 'day', sql<number>`0`.as('at'), sql<number>`0`.as('zone'), sql<string>`''`.as('channel'), sql<string>`''`.as('platform')])
+          .where('kind', '=', kind)
+          .where(idIn(db, ids))
+          .where('day', '>=', range.from)
+          .where('day', '<=', range.to) as unknown as (typeof reads)[number],
+      );
+    }
   }
   for (const r of await readAll(db, reads)) {
     if (r.source === 'days') {
-      const days = stored.days.get(r.id) ?? [];
+      const byId = stored.days[r.kind as RetentionKind];
+      const days = byId.get(r.id) ?? [];
       days.push(Number(r.day));
-      stored.days.set(r.id, days);
+      byId.set(r.id, days);
     } else {
       stored.firsts.set(`${r.kind}\u0000${r.id}`, { id: r.id, day: Number(r.day), at: Number(r.at), zone: Number(r.zone), channel: r.channel, platform: r.platform });
     }
@@ -523,7 +565,8 @@ async function countRetention(
   // day to a month after the old one.
   const late = [...touched].filter(([, e]) => e.before && e.before !== e.after).map(([id]) => id);
   const lateRange = { from: Math.min(...late.map((id) => touched.get(id)?.after.day ?? 0)), to: Math.max(...late.map((id) => touched.get(id)?.before?.day ?? 0)) + MAX_RETENTION_DAY };
-  const lateDays = late.length === 0 ? new Map<string, number[]>() : (await activeDays(db, late.map((id) => ({ kind, id, range: lateRange }))))[kind];
+  // Read before the batch's writes: its own days are added.
+  const lateDays = late.length === 0 ? new Map<string, number[]>() : withAdded((await activeDays(db, late.map((id) => ({ kind, id, range: lateRange }))))[kind], inserted, new Set(late));
   for (const [id, e] of touched) {
     const moved = e.before !== undefined && e.before !== e.after;
     const all = moved ? (lateDays.get(id) ?? []) : [...e.added];
@@ -580,7 +623,8 @@ async function countActive(
 
   if (relocated.size > 0) {
     // Every active day moves with the role (no range: PostgreSQL's integer \`day\` takes no "unbounded" sentinel).
-    const all = (await activeDays(db, [...relocated.keys()].map((id) => ({ kind: 'player' as const, id })))).player;
+    // Read before the batch's writes: its own days are added.
+    const all = withAdded((await activeDays(db, [...relocated.keys()].map((id) => ({ kind: 'player' as const, id })))).player, inserted, new Set(relocated.keys()));
     for (const [id, m] of relocated) {
       const days = all.get(id) ?? [];
       const added = new Set(newDays.get(id) ?? []);
@@ -627,7 +671,7 @@ function countNewCoverage(counter: DailyCounter, days: readonly number[], added:
   }
 }
 
-async function upsertDaily(db: RollupDb, counter: DailyCounter): Promise<void> {
+function upsertDaily(db: RollupDb, counter: DailyCounter, writes: Write[]): void {
   const rows = new Map<string, RollupTables['stat_daily']>();
   for (const { row, n } of counter.nonZero()) {
     const column = row.column;
@@ -639,23 +683,21 @@ async function upsertDaily(db: RollupDb, counter: DailyCounter): Promise<void> {
     rows.set(id, target);
   }
   for (const query of inserts(db, 'stat_daily', DAILY_TYPES, [...rows.values()])) {
-    await query
-      .onConflict((oc) =>
+    writes.push(
+      query.onConflict((oc) =>
         oc.columns(['day', 'zone', 'channel', 'platform']).doUpdateSet({
           dau: sql`${sql.ref('stat_daily.dau')} + ${sql.ref('excluded.dau')}`,
           wau_delta: sql`${sql.ref('stat_daily.wau_delta')} + ${sql.ref('excluded.wau_delta')}`,
           mau_delta: sql`${sql.ref('stat_daily.mau_delta')} + ${sql.ref('excluded.mau_delta')}`,
         }),
-      )
-      .execute();
+      ),
+    );
   }
 }
 
-async function upsertRetention(db: RollupDb, counter: Counter<{ kind: RetentionKind; cohort: number; after_days: number } & Dims>): Promise<void> {
+function upsertRetention(db: RollupDb, counter: Counter<{ kind: RetentionKind; cohort: number; after_days: number } & Dims>, writes: Write[]): void {
   for (const query of inserts(db, 'stat_retention', RETENTION_TYPES, counter.nonZero().map(({ row, n }) => ({ ...row, n })))) {
-    await query
-      .onConflict((oc) => oc.columns(['kind', 'cohort', 'after_days', 'zone', 'channel', 'platform']).doUpdateSet({ n: sql`${sql.ref('stat_retention.n')} + ${sql.ref('excluded.n')}` }))
-      .execute();
+    writes.push(query.onConflict((oc) => oc.columns(['kind', 'cohort', 'after_days', 'zone', 'channel', 'platform']).doUpdateSet({ n: sql`${sql.ref('stat_retention.n')} + ${sql.ref('excluded.n')}` })));
   }
 }
 
@@ -708,28 +750,28 @@ function paymentsOf(clock: DayClock, rows: readonly LogRow[]): Payments {
 }
 
 /** Revenue per hour and per payer: sums, whatever order the events come in (first payers are set with the other first days). */
-async function applyPayments(db: RollupDb, { hourly, payments }: Payments): Promise<void> {
+function applyPayments(db: RollupDb, { hourly, payments }: Payments, writes: Write[]): void {
   for (const query of inserts(db, 'stat_recharge', RECHARGE_TYPES, hourly)) {
-    await query
-      .onConflict((oc) =>
+    writes.push(
+      query.onConflict((oc) =>
         oc.columns(['day', 'hour', 'zone', 'channel', 'platform', 'currency']).doUpdateSet({
           revenue: sql`${sql.ref('stat_recharge.revenue')} + ${sql.ref('excluded.revenue')}`,
           orders: sql`${sql.ref('stat_recharge.orders')} + ${sql.ref('excluded.orders')}`,
         }),
-      )
-      .execute();
+      ),
+    );
   }
   for (const query of inserts(db, 'stat_payment', PAYMENT_TYPES, payments)) {
-    await query
-      .onConflict((oc) =>
+    writes.push(
+      query.onConflict((oc) =>
         oc.columns(['role_id', 'currency', 'product_id', 'day']).doUpdateSet({
           revenue: sql`${sql.ref('stat_payment.revenue')} + ${sql.ref('excluded.revenue')}`,
           orders: sql`${sql.ref('stat_payment.orders')} + ${sql.ref('excluded.orders')}`,
           first_at: smaller('stat_payment.first_at', 'excluded.first_at'),
           last_at: larger('stat_payment.last_at', 'excluded.last_at'),
         }),
-      )
-      .execute();
+      ),
+    );
   }
 }
 
