@@ -4,7 +4,7 @@
  * used plainly (an in-memory Workbook) and exceljs' streaming WorkbookWriter on the same rows, in
  * the same run; and the latency of list pages while an export runs.
  *
- *   node --import tsx bench/export.bench.ts [--rows 100000,1000000] [--modes baseline,export,export-warm,export-inline,export-alone,exceljs-stream,exceljs-plain,latency] [--repeat 1] [--keep] [--db <kept folder>] [--pg postgres://...] [--baseline <checkout> --baseline-modes export]
+ *   node --import tsx bench/export.bench.ts [--rows 100000,1000000] [--modes baseline,export,export-warm,export-inline,export-alone,exceljs-stream,exceljs-plain,latency] [--repeat 1] [--keep] [--db <kept folder>] [--pg postgres://...] [--baseline <checkout> --baseline-modes export] [--tsx-modes export]
  *
  * One SQLite file in a temporary folder (or, with --pg, a fresh PostgreSQL schema, dropped
  * afterwards unless --keep) is seeded once through the log store with the largest row count (one
@@ -24,6 +24,14 @@
  * checkout's copy of this benchmark (another tree of the repository, e.g. `git archive` of an
  * older commit with node_modules linked), right after the same mode of this tree, so that before
  * and after alternate under the same load.
+ * The children run the server's code as `npm start` does (docs/decisions.md, "The server started
+ * from a build"): this file and the export thread are bundled by `scripts/build-server.ts` into
+ * `packages/server/dist/bench/`, and each child is `node <flags> export.bench.js --child ...`,
+ * without tsx and with the node flags of package.json's `start` script, so that its RSS is what
+ * an operator's process has. `--tsx-modes` also runs those modes
+ * from the sources under tsx (as the benchmark did before session 10), after the built ones.
+ * The child loads exceljs and pg only in the modes that use them: what it loads beyond the
+ * server's own modules would count in every peak.
  * `--repeat n` runs the whole series n times (row counts and modes in turn each time), so that
  * the sizes are measured in alternation under the same load; each line gives the one-minute
  * load average at its end, and peak RSS above the same series' `baseline` when there is one.
@@ -36,8 +44,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import ExcelJS from 'exceljs';
-import pg from 'pg';
+import type ExcelJS from 'exceljs';
 import { ALL_CODES } from '../packages/contract/src/permissions.ts';
 import { buildApp } from '../packages/server/src/app.ts';
 import type { Principal } from '../packages/server/src/platform/auth/access.ts';
@@ -47,6 +54,7 @@ import { createExport, runPendingExports, filePath, EXPORT_CHUNK_ROWS, EXPORT_CO
 import { writeExportFile } from '../packages/server/src/modules/exports/export-writing.ts';
 import { openLogStore } from '../packages/server/src/platform/log-store/open-log-store.ts';
 import { logColumns } from '../packages/contract/src/log-catalogue.ts';
+import { buildServer, SERVER_ENTRIES } from '../scripts/build-server.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -65,8 +73,20 @@ const { values: args } = parseArgs({
     schema: { type: 'string' },
     baseline: { type: 'string' },
     'baseline-modes': { type: 'string', default: 'export' },
+    'tsx-modes': { type: 'string', default: '' },
   },
 });
+
+/**
+ * The node flags `npm start` gives the server (package.json's `start`: `node <flags>
+ * packages/server/dist/main.js`), read from there so that the children run as it does.
+ */
+function startFlags(): string[] {
+  const { scripts } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> };
+  const flags = /\bnode((?: --[\w-]+(?:=\S+)?)*) packages\/server\/dist\/main\.js/.exec(scripts.start ?? '');
+  if (!flags) throw new Error(`package.json's start script does not run packages/server/dist/main.js: ${scripts.start}`);
+  return (flags[1] ?? '').trim().split(' ').filter(Boolean);
+}
 
 /** Where the children read: the SQLite file, or the PostgreSQL schema. */
 const target = (db: string) => (args.pg ? { databaseUrl: args.pg, pgSchema: args.schema } : { databaseUrl: `sqlite:${db}` });
@@ -237,6 +257,7 @@ async function child(mode: string, db: string, n: number, end: number, out: stri
     const shape = exportColumns('currency', names, 'zh-CN', 'Asia/Shanghai');
     const name = sheetNamer('currency', 'zh-CN');
     file = join(out, `${mode}-${n}.xlsx`);
+    const { default: ExcelJS } = await import('exceljs');
     if (mode === 'exceljs-plain') {
       const workbook = new ExcelJS.Workbook();
       let sheet: ExcelJS.Worksheet | undefined;
@@ -330,6 +351,7 @@ async function main(): Promise<void> {
   const seededWith = reuse ? (JSON.parse(readFileSync(join(out, 'bench.json'), 'utf8')) as { end: number; rows: number; schema?: string }) : { end: Date.now(), rows: most, schema: args.pg ? `bench_${randomBytes(5).toString('hex')}` : undefined };
   const schema = seededWith.schema;
   const pgAdmin = async (statement: string) => {
+    const { default: pg } = await import('pg');
     const client = new pg.Client({ connectionString: args.pg });
     await client.connect();
     await client.query(statement).finally(() => client.end());
@@ -349,14 +371,25 @@ async function main(): Promise<void> {
       console.log(`${most.toLocaleString('en')} currency events seeded in ${((performance.now() - seeded) / 1000).toFixed(0)} s (${out})`);
     }
     const self = fileURLToPath(import.meta.url);
+    // The children's code, built as `npm start` builds the server's (the thread beside it).
+    const built = join(fileURLToPath(new URL('../packages/server/dist/bench/', import.meta.url)));
+    await buildServer({ entries: { 'export.bench': self, 'export-worker-thread': SERVER_ENTRIES['export-worker-thread'] as string }, outDir: built });
+    const tsxModes = args['tsx-modes'].split(',').filter(Boolean);
+    const flags = startFlags();
+    console.log(`children: node ${[...flags, join(built, 'export.bench.js')].join(' ')} (as npm start runs the server)${tsxModes.length > 0 ? `; (tsx): node --import tsx ${self}` : ''}`);
     console.log('\n| writer | rows | wall s | rows/s (wall) | CPU s | rows per CPU s | peak RSS MB | above baseline MB | peak heap MB | peak buffers MB | file MB | load |\n| --- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --- |');
     for (let pass = 0; pass < Number(args.repeat); pass += 1) {
-     let baseline: number | undefined;
+     // The server's RSS before any export, per way of running it (built, tsx, the baseline tree's).
+     const baselines: Record<string, number> = {};
      for (const n of counts) {
-      const runs = modes.flatMap((mode) => [{ mode, script: self, tag: '' }, ...(args.baseline && baselineModes.includes(mode) ? [{ mode, script: join(args.baseline, 'bench/export.bench.ts'), tag: ' (baseline)' }] : [])]);
-      for (const { mode, script, tag } of runs) {
+      const runs = modes.flatMap((mode) => [
+        { mode, command: [...flags, join(built, 'export.bench.js')], tag: '' },
+        ...(tsxModes.includes(mode) ? [{ mode, command: ['--import', 'tsx', self], tag: ' (tsx)' }] : []),
+        ...(args.baseline && baselineModes.includes(mode) ? [{ mode, command: ['--import', 'tsx', join(args.baseline, 'bench/export.bench.ts')], tag: ' (baseline)' }] : []),
+      ]);
+      for (const { mode, command, tag } of runs) {
         const pass = [...(args.pg ? ['--pg', args.pg, '--schema', schema ?? ''] : []), ...(args.chunk ? ['--chunk', args.chunk] : [])];
-        const run = spawnSync(process.execPath, ['--import', 'tsx', script, '--child', mode, '--db', db, '--n', String(n), '--end', String(end), '--out', out, ...pass], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+        const run = spawnSync(process.execPath, [...command, '--child', mode, '--db', db, '--n', String(n), '--end', String(end), '--out', out, ...pass], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
         const line = run.stdout.trim().split('\n').at(-1) ?? '';
         if (run.status !== 0 || !line.startsWith('{')) {
           console.log(`| ${mode}${tag} | ${n} | failed: ${(run.stderr || run.stdout).trim().split('\n').slice(-3).join(' ')} |`);
@@ -364,7 +397,8 @@ async function main(): Promise<void> {
         }
         const m = JSON.parse(line) as Measure;
         const label = (mode === 'latency' ? 'export, pages read meanwhile' : mode) + tag;
-        if (mode === 'baseline' && !tag) baseline ??= m.peakMb;
+        if (mode === 'baseline') baselines[tag] ??= m.peakMb;
+        const baseline = baselines[tag];
         const above = baseline !== undefined && mode !== 'baseline' && mode !== 'export-alone' ? (m.peakMb - baseline).toFixed(0) : '';
         console.log(
           `| ${label} | ${n.toLocaleString('en')} | ${(m.wallMs / 1000).toFixed(1)} | ${Math.round(n / (m.wallMs / 1000)).toLocaleString('en')} | ${(m.cpuMs / 1000).toFixed(1)} | ${Math.round(n / (m.cpuMs / 1000)).toLocaleString('en')} | ${m.peakMb.toFixed(0)} | ${above} | ${m.heapMb} | ${m.externalMb} | ${m.fileMb.toFixed(1)} | ${loadavg()[0]?.toFixed(1)} |`,

@@ -2,8 +2,9 @@ import { defineConfig, devices } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD, E2E_DATA_DIR, E2E_DEMO_PASSWORD, E2E_PORT } from './e2e-env.ts';
 
 /**
- * Browser tests in Debian's Chromium (never a downloaded browser) against the real server,
- * started as `npm start` starts it, on a fresh SQLite file.
+ * Browser tests in Debian's Chromium (never a downloaded browser) against the real server
+ * (`main.ts` from the sources; `npm start` runs the same code bundled, which
+ * `packages/server/src/testing/built-server.test.ts` checks), on a fresh SQLite file.
  */
 export default defineConfig({
   testDir: './tests',

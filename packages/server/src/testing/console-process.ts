@@ -1,6 +1,6 @@
 /**
- * The console as a separate process, as `npm start` runs it: `node --import tsx .../main.ts` on a
- * port of its own, with only the settings given (the test runner's environment is not passed
+ * The console as a separate process: `node --import tsx .../main.ts` (or, with `command`, the
+ * server as `npm start` builds it) on a port of its own, with only the settings given (the test runner's environment is not passed
  * on). Tests of several instances start two on one database and kill one (SIGKILL: no goodbye,
  * no claim handed back), as a machine that dies would.
  */
@@ -39,12 +39,13 @@ export interface ConsoleProcesses {
   stopAll(): Promise<void>;
 }
 
-export function consoleProcesses(): ConsoleProcesses {
+/** `command`: what node runs instead of the sources under tsx (the built server: `built-server.test.ts`). */
+export function consoleProcesses(options: { command?: string[] } = {}): ConsoleProcesses {
   const running = new Set<ConsoleProcess>();
 
   async function start(name: string, settings: Record<string, string>): Promise<ConsoleProcess> {
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    const child = spawn(process.execPath, options.command ?? ['--import', 'tsx', MAIN], {
       cwd: ROOT,
       env: { HOST: '127.0.0.1', PORT: String(port), DEMO_DATA: 'off', LOG_LEVEL: 'error', WEB_DIST: '/nonexistent', ...settings },
       stdio: ['ignore', 'pipe', 'pipe'],

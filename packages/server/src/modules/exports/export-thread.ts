@@ -39,14 +39,15 @@ const CLOSE_GRACE_MS = 5_000;
 const BUILT_DIR = fileURLToPath(new URL('../../../node_modules/.cache/gm-export-thread/', import.meta.url));
 
 /**
- * Run from TypeScript sources (`npm start` under tsx, the tests), the thread's code is bundled by
+ * Run from TypeScript sources (`npm run dev`, the tests), the thread's code is bundled by
  * esbuild into one JavaScript module on first use, its packages left to Node, and the thread
  * runs that: a thread does not inherit its parent's loader on Node 20, and registering tsx in it
  * cost a second of CPU and about 30 MB per thread. esbuild is what tsx itself transpiles with,
  * so it is there whenever the sources are run; should the build fail, the thread registers tsx
  * as before (`export-worker-thread.tsx-boot.mjs`). The module is named by a hash of its text, so
  * instances and test files running at once share it, and a change of the code makes a new one.
- * From compiled JavaScript the thread's module is its sibling file.
+ * From compiled JavaScript (`npm start`: scripts/build-server.ts) the thread's module is its
+ * sibling file, `export-worker-thread.js`, built beside `main.js`.
  */
 async function buildThreadCode(): Promise<URL> {
   const esbuild = await import('esbuild');
