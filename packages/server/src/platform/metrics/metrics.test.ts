@@ -6,7 +6,8 @@ import { ensureDemoGame } from '../../game/ingest/ingest.service.ts';
 import { currencyEvent } from '../../testing/currency-events.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { runDueJobs, scheduleJob } from '../jobs/jobs.service.ts';
-import { createMetrics, instrumentGateway } from './metrics.ts';
+import { Counter, Histogram, Registry } from 'prom-client';
+import { createMetrics, instrumentGateway, SeriesCounter, SeriesHistogram } from './metrics.ts';
 
 const KEY = 'metrics-ingest-key-0123456789abcdef';
 const JOB_KIND = 'test.metrics';
@@ -128,6 +129,30 @@ describe('what it counts', () => {
     expect(count('banPlayers', 'unavailable')).toBe(1);
     expect(count('kickPlayers', 'timeout')).toBe(1);
     expect(count('unbanPlayers', 'ok')).toBe(1);
+  });
+
+  it("the per-series counter and histogram write what prom-client's own write for the same observations", async () => {
+    const ours = new Registry();
+    const theirs = new Registry();
+    const bounds = [0.005, 0.01, 0.5, 1];
+    const counter = new SeriesCounter('c_total', 'A counter.', ['route', 'status'], ours);
+    const histogram = new SeriesHistogram('h_seconds', 'A histogram.', ['route'], bounds, ours);
+    const promCounter = new Counter({ name: 'c_total', help: 'A counter.', labelNames: ['route', 'status'], registers: [theirs] });
+    const promHistogram = new Histogram({ name: 'h_seconds', help: 'A histogram.', labelNames: ['route'], buckets: bounds, registers: [theirs] });
+    const routes = ['/api/a', '/api/b/:id', 'quote"back\\slash'];
+    const values = [0, 0.001, 0.005, 0.0051, 0.01, 0.3, 0.5, 0.99, 1, 2, 40];
+    values.forEach((value, i) => {
+      const route = routes[i % routes.length] ?? '';
+      const status = i % 4 === 0 ? '404' : '200';
+      counter.series({ route, status }).value += 1;
+      promCounter.inc({ route, status });
+      counter.inc({ route, status }, 2);
+      promCounter.inc({ route, status }, 2);
+      histogram.series({ route }).observe(value);
+      promHistogram.observe({ route }, value);
+    });
+    expect(await ours.metrics()).toBe(await theirs.metrics());
+    expect(() => histogram.observe({ route: 'x' }, Number.NaN)).toThrow(TypeError);
   });
 
   it('one registry per app: two apps in one process keep their own counts', async () => {

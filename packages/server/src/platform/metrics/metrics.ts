@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { performance } from 'node:perf_hooks';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../../db/database.ts';
 import type { GameGateway } from '../../game/gateway/gateway.ts';
@@ -23,16 +24,142 @@ export interface Metrics {
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
+type Labels<L extends string> = Record<L, string>;
+
+/** The value pairs prom-client's registry writes (`metricName` for a histogram's _bucket, _sum, _count). */
+interface ValuePair {
+  labels: Record<string, string | number>;
+  sharedLabels?: Record<string, string>;
+  value: number;
+  metricName?: string;
+}
+
+/**
+ * A counter whose series a caller looks up once and then adds to (`series(labels).value += 1`).
+ * prom-client's own `inc(labels)` checks and hashes the labels on every call, which for the
+ * request counters cost a few microseconds of every answer (docs/performance.md, "API overhead",
+ * session 10). Registered in the app's prom-client registry, which writes it as it writes
+ * prom-client's counters (metrics.test.ts compares the text).
+ */
+export class SeriesCounter<L extends string> {
+  readonly type = 'counter';
+  readonly aggregator = 'sum';
+  readonly #series = new Map<string, { labels: Labels<L>; value: number }>();
+
+  constructor(readonly name: string, readonly help: string, readonly labelNames: readonly L[], registry: Registry) {
+    registry.registerMetric(this as unknown as Counter);
+  }
+
+  series(labels: Labels<L>): { value: number } {
+    const key = this.labelNames.map((n) => labels[n]).join('\u0000');
+    let series = this.#series.get(key);
+    if (!series) {
+      series = { labels: { ...labels }, value: 0 };
+      this.#series.set(key, series);
+    }
+    return series;
+  }
+
+  inc(labels: Labels<L>, by = 1): void {
+    this.series(labels).value += by;
+  }
+
+  reset(): void {
+    this.#series.clear();
+  }
+
+  get(): Promise<{ name: string; help: string; type: 'counter'; aggregator: 'sum'; values: ValuePair[] }> {
+    const values = [...this.#series.values()].map((s) => ({ labels: { ...s.labels }, value: s.value }));
+    return Promise.resolve({ name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values });
+  }
+}
+
+/** One series of a `SeriesHistogram`: observations counted per bucket (not yet cumulative). */
+export interface HistogramSeries {
+  observe(value: number): void;
+}
+
+/** A histogram looked up once per series, as `SeriesCounter` (prom-client's observe costs about 2 µs a call). */
+export class SeriesHistogram<L extends string> {
+  readonly type = 'histogram';
+  readonly aggregator = 'sum';
+  readonly #series = new Map<string, { labels: Labels<L>; buckets: number[]; sum: number; count: number; observe(value: number): void }>();
+
+  constructor(readonly name: string, readonly help: string, readonly labelNames: readonly L[], readonly upperBounds: readonly number[], registry: Registry) {
+    registry.registerMetric(this as unknown as Histogram);
+  }
+
+  series(labels: Labels<L>): HistogramSeries {
+    const key = this.labelNames.map((n) => labels[n]).join('\u0000');
+    let series = this.#series.get(key);
+    if (!series) {
+      const bounds = this.upperBounds;
+      const created = {
+        labels: { ...labels },
+        buckets: bounds.map(() => 0),
+        sum: 0,
+        count: 0,
+        observe(value: number) {
+          if (!Number.isFinite(value)) throw new TypeError(`Value is not a valid number: ${value}`);
+          created.sum += value;
+          created.count += 1;
+          for (let i = 0; i < bounds.length; i += 1) {
+            if (value <= (bounds[i] as number)) {
+              created.buckets[i] = (created.buckets[i] as number) + 1;
+              return;
+            }
+          }
+        },
+      };
+      series = created;
+      this.#series.set(key, series);
+    }
+    return series;
+  }
+
+  observe(labels: Labels<L>, value: number): void {
+    this.series(labels).observe(value);
+  }
+
+  /** Starts a timer; the function returned observes the seconds since. */
+  startTimer(labels: Labels<L>): () => void {
+    const series = this.series(labels);
+    const started = performance.now();
+    return () => series.observe((performance.now() - started) / 1000);
+  }
+
+  reset(): void {
+    this.#series.clear();
+  }
+
+  get(): Promise<{ name: string; help: string; type: 'histogram'; aggregator: 'sum'; values: ValuePair[] }> {
+    const values: ValuePair[] = [];
+    for (const s of this.#series.values()) {
+      let cumulative = 0;
+      this.upperBounds.forEach((le, i) => {
+        cumulative += s.buckets[i] ?? 0;
+        values.push({ labels: { le }, sharedLabels: { ...s.labels }, value: cumulative, metricName: `${this.name}_bucket` });
+      });
+      values.push(
+        { labels: { le: '+Inf' }, sharedLabels: { ...s.labels }, value: s.count, metricName: `${this.name}_bucket` },
+        { labels: {}, sharedLabels: { ...s.labels }, value: s.sum, metricName: `${this.name}_sum` },
+        { labels: {}, sharedLabels: { ...s.labels }, value: s.count, metricName: `${this.name}_count` },
+      );
+    }
+    return Promise.resolve({ name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values });
+  }
+}
+
 export function createMetrics(options: { db: Db; processMetrics?: boolean }): Metrics & {
-  http: { requests: Counter<'method' | 'route' | 'status'>; seconds: Histogram<'method' | 'route'> };
-  gateway: { calls: Counter<'call' | 'outcome'>; seconds: Histogram<'call'> };
+  http: { requests: SeriesCounter<'method' | 'route' | 'status'>; seconds: SeriesHistogram<'method' | 'route'> };
+  gateway: { calls: SeriesCounter<'call' | 'outcome'>; seconds: SeriesHistogram<'call'> };
 } {
   const registry = new Registry();
   if (options.processMetrics) collectDefaultMetrics({ register: registry, prefix: 'gm_' });
-  const requests = new Counter({ name: 'gm_http_requests_total', help: 'Requests answered, by route pattern and status.', labelNames: ['method', 'route', 'status'] as const, registers: [registry] });
-  const seconds = new Histogram({ name: 'gm_http_request_duration_seconds', help: 'Time to answer, by route pattern.', labelNames: ['method', 'route'] as const, buckets: SECONDS, registers: [registry] });
-  const calls = new Counter({ name: 'gm_gateway_calls_total', help: 'Game gateway calls by command or read, and how they ended (ok, rejected, invalid, unavailable, timeout, error).', labelNames: ['call', 'outcome'] as const, registers: [registry] });
-  const gatewaySeconds = new Histogram({ name: 'gm_gateway_call_duration_seconds', help: 'Game gateway call time.', labelNames: ['call'] as const, buckets: SECONDS, registers: [registry] });
+  const requests = new SeriesCounter('gm_http_requests_total', 'Requests answered, by route pattern and status.', ['method', 'route', 'status'], registry);
+  const seconds = new SeriesHistogram('gm_http_request_duration_seconds', 'Time to answer, by route pattern.', ['method', 'route'], SECONDS, registry);
+  const calls = new SeriesCounter('gm_gateway_calls_total', 'Game gateway calls by command or read, and how they ended (ok, rejected, invalid, unavailable, timeout, error).', ['call', 'outcome'], registry);
+  const gatewaySeconds = new SeriesHistogram('gm_gateway_call_duration_seconds', 'Game gateway call time.', ['call'], SECONDS, registry);
   const ingest = new Counter({ name: 'gm_ingest_events_total', help: 'Events pushed by game servers: accepted, duplicate (already stored) or refused (their batch was refused).', labelNames: ['outcome'] as const, registers: [registry] });
   const jobLag = new Histogram({ name: 'gm_job_lag_seconds', help: 'From a scheduled job due time to its claim.', labelNames: ['kind'] as const, buckets: [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900], registers: [registry] });
   const jobRuns = new Counter({ name: 'gm_job_runs_total', help: 'Scheduled job runs by kind and outcome.', labelNames: ['kind', 'outcome'] as const, registers: [registry] });
@@ -91,20 +218,32 @@ export function instrumentGateway(gateway: GameGateway, metrics: AppMetrics): Ga
   for (const [name, member] of Object.entries(gateway)) {
     if (typeof member !== 'function') continue;
     const call = member as (...args: unknown[]) => Promise<unknown>;
-    wrapped[name] = async (...args: unknown[]) => {
-      const end = metrics.gateway.seconds.startTimer({ call: name });
+    // Each call's series looked up once, here; a plain function with one `then` (a promise less than an async one).
+    const seconds = metrics.gateway.seconds.series({ call: name });
+    const ok = metrics.gateway.calls.series({ call: name, outcome: 'ok' });
+    wrapped[name] = (...args: unknown[]): Promise<unknown> => {
+      const started = performance.now();
+      let pending: Promise<unknown>;
       try {
-        const result = await call.apply(gateway, args);
-        // health() never throws: a game that does not answer is { ok: false }.
-        const down = name === 'health' && (result as { ok?: boolean } | undefined)?.ok === false;
-        metrics.gateway.calls.inc({ call: name, outcome: down ? 'unavailable' : 'ok' });
-        return result;
+        pending = call.apply(gateway, args);
       } catch (error) {
-        metrics.gateway.calls.inc({ call: name, outcome: isGatewayError(error) ? error.kind : 'error' });
-        throw error;
-      } finally {
-        end();
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- what was thrown is passed on as it is
+        pending = Promise.reject(error);
       }
+      return pending.then(
+        (result) => {
+          seconds.observe((performance.now() - started) / 1000);
+          // health() never throws: a game that does not answer is { ok: false }.
+          if (name === 'health' && (result as { ok?: boolean } | undefined)?.ok === false) metrics.gateway.calls.inc({ call: name, outcome: 'unavailable' });
+          else ok.value += 1;
+          return result;
+        },
+        (error: unknown) => {
+          seconds.observe((performance.now() - started) / 1000);
+          metrics.gateway.calls.inc({ call: name, outcome: isGatewayError(error) ? error.kind : 'error' });
+          throw error;
+        },
+      );
     };
   }
   return wrapped as unknown as GameGateway;
@@ -135,8 +274,8 @@ export function installRequestMetrics(app: FastifyInstance, metrics: AppMetrics)
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     const route = request.routeOptions.url ?? '(unknown)';
     const method = request.method;
-    metrics.http.requests.inc({ method, route, status: String(reply.statusCode) });
-    metrics.http.seconds.observe({ method, route }, reply.elapsedTime / 1000);
+    metrics.http.requests.series({ method, route, status: String(reply.statusCode) }).value += 1;
+    metrics.http.seconds.series({ method, route }).observe(reply.elapsedTime / 1000);
     done();
   });
   // The ingest routes are another helper's (a column store behind them); read their answer here
