@@ -121,6 +121,12 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(tiptap(page).locator('p').first()).toHaveText('Plain first line. More.!');
     await expect(tiptap(page).locator('strong')).toHaveText('bold words');
     await shot(page, `edit-loaded-${lang}`);
+    // The picture's thumbnail opens antd's preview (loaded on that first click).
+    const thumbnail = page.getByRole('button', { name: lang === 'en' ? 'Image' : '图片', exact: true }).and(page.locator('img'));
+    await thumbnail.click();
+    await expect(page.locator('.ant-image-preview')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.ant-image-preview')).toHaveCount(0);
   });
 }
 
@@ -136,6 +142,13 @@ test('before the editor has loaded, the form already holds what the stand-in sho
   const preview = page.getByTestId('announcement-preview');
   await expect(preview.locator('.gm-rich-text p')).toHaveText(['Line one', 'Line <two> & more']);
   await expect(tiptap(page)).toHaveCount(0);
+});
+
+test('an announcement that is not there says so (antd Result, loaded for it)', async ({ page }) => {
+  await signInByApi(page, 'admin');
+  await page.goto('/info/announcement/add?id=does-not-exist');
+  await expect(page.getByText('This announcement does not exist or has been deleted.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Back/ })).toBeVisible();
 });
 
 async function uploadPng(page: Page, token: string): Promise<string> {

@@ -8,7 +8,7 @@ import { showError } from '../../shared/feedback.ts';
 import { translateKey } from '../../shared/translate.ts';
 import { uploadImage } from './announcements.queries.ts';
 
-/** antd's Image (its zoom-and-rotate preview): downloaded once there is a picture to show. */
+/** antd's Image (its zoom-and-rotate preview): downloaded when the thumbnail is first opened. */
 const Image = lazy(() => import('antd/es/image/index.js'));
 
 /** What the browser may offer; the server judges the bytes again (a PNG named .jpg is fine). */
@@ -55,11 +55,7 @@ export function ImageUpload({ value, onChange, id, label }: { value?: string; on
 
   return (
     <Space align="start" size={12}>
-      {value ? (
-        <Suspense fallback={<img className="gm-upload-preview gm-upload-preview-plain" width={104} height={104} src={value} alt={label} />}>
-          <Image className="gm-upload-preview" width={104} height={104} src={value} alt={label} />
-        </Suspense>
-      ) : null}
+      {value ? <Thumbnail src={value} alt={label} /> : null}
       <Space direction="vertical" size={6}>
         <span className="ant-upload-wrapper ant-upload-picture-card-wrapper gm-image-upload">
           <div className="ant-upload ant-upload-select">
@@ -69,7 +65,7 @@ export function ImageUpload({ value, onChange, id, label }: { value?: string; on
                 id={id}
                 type="file"
                 accept=".jpg,.jpeg,.png,image/jpeg,image/png"
-                hidden
+                style={{ display: 'none' }}
                 onChange={(event) => {
                   upload(event.target.files?.[0]);
                   // The same file chosen again (after a refused upload) is a change too.
@@ -90,5 +86,38 @@ export function ImageUpload({ value, onChange, id, label }: { value?: string; on
         ) : null}
       </Space>
     </Space>
+  );
+}
+
+/**
+ * The uploaded picture, 104 px; a click (or Enter) opens it full size in antd's Image preview,
+ * whose code is fetched then: editing an announcement, which always has a picture, does not
+ * download it on every visit.
+ */
+function Thumbnail({ src, alt }: { src: string; alt: string }) {
+  /** null: the preview was never asked for (antd's Image not loaded). */
+  const [open, setOpen] = useState<boolean | null>(null);
+  const plain = (
+    <img
+      className="gm-upload-preview gm-upload-preview-plain"
+      width={104}
+      height={104}
+      src={src}
+      alt={alt}
+      role="button"
+      tabIndex={0}
+      onClick={() => setOpen(true)}
+      onKeyDown={(event) => {
+        if (event.key !== 'Enter' && event.key !== ' ') return;
+        event.preventDefault();
+        setOpen(true);
+      }}
+    />
+  );
+  if (open === null) return plain;
+  return (
+    <Suspense fallback={plain}>
+      <Image className="gm-upload-preview" width={104} height={104} src={src} alt={alt} preview={{ open, onOpenChange: setOpen }} />
+    </Suspense>
   );
 }

@@ -65,36 +65,47 @@ export function richFragment(html: string): DocumentFragment {
 const BLOCKS = new Set(['p', 'div', 'ul', 'ol', 'li']);
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** What `contentHtml` reads of a DOM node (so it runs on plain objects in a unit test too). */
+export interface ContentNode {
+  nodeType: number;
+  nodeName: string;
+  textContent: string | null;
+  childNodes: ArrayLike<ContentNode>;
+  getAttribute?: (name: string) => string | null;
+}
+const TEXT = 3;
+const ELEMENT = 1;
+
 /**
  * What an edited element holds, as announcement HTML with only the tags kept above (a `div`
  * the browser made on Enter becomes a paragraph, loose text at the top goes into one): the
  * stand-in's value for the form, and what it hands to the editor.
  */
-export function contentHtml(root: Node): string {
-  const inner = (node: Node): string => {
-    if (node.nodeType === Node.TEXT_NODE) return escapeText(node.textContent ?? '');
-    if (!(node instanceof Element)) return '';
-    const tag = node.tagName.toLowerCase();
+export function contentHtml(root: ContentNode): string {
+  const inner = (node: ContentNode): string => {
+    if (node.nodeType === TEXT) return escapeText(node.textContent ?? '');
+    if (node.nodeType !== ELEMENT) return '';
+    const tag = node.nodeName.toLowerCase();
     const children = Array.from(node.childNodes, inner).join('');
     if (tag === 'br') return '<br>';
     if (tag === 'div') return `<p>${children}</p>`;
     if (tag === 'a') {
-      const href = node.getAttribute('href') ?? '';
+      const href = node.getAttribute?.('href') ?? '';
       return isWebHref(href) ? `<a href="${escapeText(href).replace(/"/g, '&quot;')}">${children}</a>` : children;
     }
     return KEPT.has(tag) ? `<${tag}>${children}</${tag}>` : children;
   };
   let html = '';
   let loose = '';
-  root.childNodes.forEach((node) => {
-    if (node instanceof Element && BLOCKS.has(node.tagName.toLowerCase())) {
+  for (const node of Array.from(root.childNodes)) {
+    if (node.nodeType === ELEMENT && BLOCKS.has(node.nodeName.toLowerCase())) {
       if (loose) html += `<p>${loose}</p>`;
       loose = '';
       html += inner(node);
     } else {
       loose += inner(node);
     }
-  });
+  }
   if (loose) html += `<p>${loose}</p>`;
   return (root.textContent ?? '').trim() === '' ? '' : html;
 }
