@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, SERVER_ENTRIES } from '../../../../scripts/build-server.ts';
 import { openDatabase } from '../db/database.ts';
 import { createSqlLogStore } from '../platform/log-store/sql-log-store.ts';
-import { consoleProcesses, type ConsoleProcess } from './console-process.ts';
+import { consoleProcesses, signInOverHttp } from './console-process.ts';
 import { currencyEvent } from './currency-events.ts';
 import { ADMIN_PASSWORD, DEMO_PASSWORD } from './test-app.ts';
 
@@ -41,17 +41,6 @@ afterAll(async () => {
   if (outDir) rmSync(outDir, { recursive: true, force: true });
 }, 60_000);
 
-async function signIn(instance: ConsoleProcess): Promise<string> {
-  const res = await fetch(`${instance.url}/api/gm/admin/sessions/new.json`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ account: 'admin', password: ADMIN_PASSWORD }).toString(),
-  });
-  const body = (await res.json()) as { code: number; result: string };
-  expect(body.code).toBe(0);
-  return body.result;
-}
-
 describe('the built server', () => {
   it('starts, answers, and writes an export in its thread from the built file', async () => {
     const databaseUrl = `sqlite:${join(dir, 'console.db')}`;
@@ -66,7 +55,7 @@ describe('the built server', () => {
     } finally {
       await database.close();
     }
-    const token = await signIn(server);
+    const token = await signInOverHttp(server, ADMIN_PASSWORD);
     const created = await fetch(`${server.url}/api/gm/admin/exports`, {
       method: 'POST',
       headers: { authorization: token, 'content-type': 'application/json' },

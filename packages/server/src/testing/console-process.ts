@@ -34,6 +34,18 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Signs an operator in over HTTP and gives the session's token (the administrator by default). */
+export async function signInOverHttp(instance: Pick<ConsoleProcess, 'url'>, password: string, account = 'admin'): Promise<string> {
+  const res = await fetch(`${instance.url}/api/gm/admin/sessions/new.json`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ account, password }).toString(),
+  });
+  const body = (await res.json()) as { code: number; message: string; result: string };
+  if (body.code !== 0) throw new Error(`sign-in of ${account} refused: ${body.code} ${body.message}`);
+  return body.result;
+}
+
 export interface ConsoleProcesses {
   start(name: string, settings: Record<string, string>): Promise<ConsoleProcess>;
   stopAll(): Promise<void>;

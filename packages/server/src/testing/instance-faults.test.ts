@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database.ts';
 import { readEnv } from '../env.ts';
 import { createSqlLogStore } from '../platform/log-store/sql-log-store.ts';
-import { consoleProcesses, type ConsoleProcess } from './console-process.ts';
+import { consoleProcesses, signInOverHttp, type ConsoleProcess } from './console-process.ts';
 import { onPostgres } from './test-database.ts';
 import { currencyEvent } from './currency-events.ts';
 import { gameServerProcesses } from './game-server-process.ts';
@@ -74,16 +74,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 }, 60_000);
 
-async function signIn(instance: ConsoleProcess): Promise<string> {
-  const res = await fetch(`${instance.url}/api/gm/admin/sessions/new.json`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ account: 'admin', password: ADMIN_PASSWORD }).toString(),
-  });
-  const body = (await res.json()) as { code: number; result: string };
-  expect(body.code).toBe(0);
-  return body.result;
-}
+const signIn = (instance: ConsoleProcess) => signInOverHttp(instance, ADMIN_PASSWORD);
 
 async function post<T>(instance: ConsoleProcess, token: string, url: string, payload: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(`${instance.url}${url}`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json', ...headers }, body: JSON.stringify(payload) });
