@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../testing/test-database.ts';
 import { cachingStatements, type Database } from './database.ts';
-import { preparedQuery } from './prepared-query.ts';
+import { compiledOnce, preparedQuery, readCompiled } from './prepared-query.ts';
 
 let database: Database;
 
@@ -84,6 +84,26 @@ describe('preparedQuery', () => {
     await transaction;
     await reading;
     expect(read).toEqual(kysely);
+  });
+
+  it('compiledOnce builds once per key and handle; no key builds every time', async () => {
+    let builds = 0;
+    const build = (minSort: number) => () => {
+      builds += 1;
+      return [database.db.selectFrom('game_regions').select(['id']).where('ui_sort', '>=', minSort).orderBy('id')];
+    };
+    const read = async (key: string | undefined, minSort: number) => {
+      const [query] = compiledOnce(database.db, key, build(minSort));
+      return query ? readCompiled(database.db, query) : [];
+    };
+    expect(await read('min 1', 1)).toEqual([{ id: 'b' }, { id: 'c' }]);
+    expect(await read('min 1', 1)).toEqual([{ id: 'b' }, { id: 'c' }]);
+    expect(builds).toBe(1);
+    expect(await read('min 2', 2)).toEqual([{ id: 'c' }]);
+    expect(builds).toBe(2);
+    await read(undefined, 0);
+    await read(undefined, 0);
+    expect(builds).toBe(4);
   });
 
   it('binds lists item by item, compiled once per length', async () => {

@@ -88,6 +88,13 @@ export function preparedQuery<Args extends unknown[], Row>(build: (db: Kysely<DB
   };
 }
 
+/** Run a compiled select as Kysely would, but at once on SQLite while nobody holds Kysely's connection (sqlite-direct-read.ts). */
+export async function readCompiled<Row>(db: Kysely<DB>, compiled: CompiledQuery<Row>): Promise<Row[]> {
+  const direct = SelectQueryNode.is(compiled.query) ? directReadOf(db)?.(compiled.sql, compiled.parameters) : undefined;
+  if (direct) return direct as Row[];
+  return (await db.executeQuery(compiled)).rows;
+}
+
 /**
  * A select built by Kysely, run as `.execute()` would run it, but read at once on SQLite while
  * nobody holds Kysely's connection (sqlite-direct-read.ts): for a read built per request (a
@@ -95,8 +102,37 @@ export function preparedQuery<Args extends unknown[], Row>(build: (db: Kysely<DB
  * it is `.execute()`.
  */
 export async function readRows<Row>(db: Kysely<DB>, query: Compilable<Row>): Promise<Row[]> {
-  const compiled = query.compile();
-  const direct = SelectQueryNode.is(compiled.query) ? directReadOf(db)?.(compiled.sql, compiled.parameters) : undefined;
-  if (direct) return direct as Row[];
-  return (await db.executeQuery(compiled)).rows;
+  return readCompiled(db, query.compile());
+}
+
+/** Compiled queries kept per database handle by `compiledOnce` (distinct keys; the least recently used go first). */
+const COMPILED_PER_HANDLE = 256;
+const compiledByHandle = new WeakMap<Kysely<DB>, Map<string, readonly CompiledQuery[]>>();
+
+/**
+ * The queries `build` makes, compiled, kept per handle under `key`. Kysely builds and compiles a
+ * query on every call; for a list read on every page (the player list: two queries, 40-70 µs to
+ * build and compile) that is more than running them on SQLite (docs/performance.md, "API
+ * overhead", session 10). `key` must determine the compiled SQL and every parameter: the
+ * serialized inputs of `build`, nothing that changes between calls (the clock); undefined
+ * compiles every time. The last 256 keys per handle are kept.
+ */
+export function compiledOnce(db: Kysely<DB>, key: string | undefined, build: () => readonly Compilable<unknown>[]): readonly CompiledQuery[] {
+  if (key === undefined) return build().map((q) => q.compile());
+  let kept = compiledByHandle.get(db);
+  if (!kept) {
+    kept = new Map();
+    compiledByHandle.set(db, kept);
+  }
+  const found = kept.get(key);
+  if (found) {
+    // Most recently used last: Map keeps insertion order.
+    kept.delete(key);
+    kept.set(key, found);
+    return found;
+  }
+  const compiled = build().map((q) => q.compile());
+  if (kept.size >= COMPILED_PER_HANDLE) kept.delete(kept.keys().next().value as string);
+  kept.set(key, compiled);
+  return compiled;
 }

@@ -19,7 +19,7 @@ import {
 } from '@gm/contract/players.contract.ts';
 import type { OrderListQuery } from '@gm/contract/orders.contract.ts';
 import type { Db } from '../../db/database.ts';
-import { readRows } from '../../db/prepared-query.ts';
+import { compiledOnce, readCompiled } from '../../db/prepared-query.ts';
 import type { DB } from '../../db/schema.ts';
 import { boundedTotal, countUpTo } from '../../platform/query/bounded-total.ts';
 import { containsLiteral } from '../../platform/query/contains.ts';
@@ -125,11 +125,20 @@ export function playerListQueries(db: Db, q: PlayerListQuery, now: number, level
   return { page, count };
 }
 
+type PlayerListQueries = ReturnType<typeof playerListQueries>;
+
 export async function pagePlayers(db: Db, q: PlayerListQuery, now: number) {
-  const queries = playerListQueries(db, q, now, await levelsOf(db, q));
-  // Read at once on SQLite when the connection is free: the list is read on every page (prepared-query.ts).
-  const rows = await readRows(db, queries.page);
-  const [counted] = await readRows(db, queries.count);
+  const levels = await levelsOf(db, q);
+  // Compiled once per distinct query (the clock is a parameter only of the ban and mute filters,
+  // which are compiled each time) and read at once on SQLite when the connection is free: the
+  // list is read on every page (prepared-query.ts).
+  const key = q.banned === undefined && q.muted === undefined ? JSON.stringify([q, levels]) : undefined;
+  const [page, count] = compiledOnce(db, key, () => {
+    const queries = playerListQueries(db, q, now, levels);
+    return [queries.page, queries.count];
+  }) as [ReturnType<PlayerListQueries['page']['compile']>, ReturnType<PlayerListQueries['count']['compile']>];
+  const rows = await readCompiled(db, page);
+  const [counted] = await readCompiled(db, count);
   if (!counted) throw new Error('the player count read no row');
   return { rows, ...capped(Number(counted.n), countBound(q.page, q.size)) };
 }
