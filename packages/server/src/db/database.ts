@@ -55,6 +55,12 @@ function postgresDriver(): typeof pg {
 export interface DatabaseOptions {
   /** PostgreSQL schema to use (tests isolate each file in its own schema). */
   schema?: string;
+  /**
+   * SQLite's page cache for this connection, in KiB (better-sqlite3's default: 16,000). A
+   * connection that reads the logs once through, as the export thread's does, gains nothing
+   * from a large one: the file's pages are cached by the system anyway.
+   */
+  sqliteCacheKb?: number;
 }
 
 /**
@@ -196,6 +202,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
+    if (options.sqliteCacheKb !== undefined) sqlite.pragma(`cache_size = -${Math.max(1, Math.floor(options.sqliteCacheKb))}`);
     // Reads prepared with preparedQuery skip Kysely's asynchronous path while its connection is free (sqlite-direct-read.ts).
     const db = sqliteKysely(cachingStatements(sqlite));
     return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };

@@ -14,7 +14,13 @@ const port = parentPort;
 if (!port) throw new Error('export-worker-thread.ts runs as a worker thread');
 const source = workerData as LogStoreSource;
 
-const opened = openLogStore(source);
+/**
+ * The thread reads each export once through, newest first: SQLite's page cache of 16 MB would
+ * only hold pages already written out (docs/performance.md, "Export", session 10).
+ */
+const EXPORT_SQLITE_CACHE_KB = 2_000;
+
+const opened = openLogStore(source, { sqliteCacheKb: EXPORT_SQLITE_CACHE_KB });
 const post = (message: ThreadMessage) => port.postMessage(message);
 /** The answer the job in hand waits for. */
 let waiting: ((goOn: boolean) => void) | undefined;

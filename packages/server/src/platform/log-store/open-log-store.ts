@@ -35,8 +35,8 @@ export function logStoreSourceOf(databaseUrl: string, pgSchema?: string, logStor
  * Opens the store for reading on a connection of its own. The tables are not created or
  * changed: the instance that owns the source has done so at its start.
  */
-export function openLogStore(source: LogStoreSource): { store: LogStore; close(): Promise<void> } {
-  const database = openDatabase(source.databaseUrl, source.pgSchema ? { schema: source.pgSchema } : {});
+export function openLogStore(source: LogStoreSource, options: { sqliteCacheKb?: number } = {}): { store: LogStore; close(): Promise<void> } {
+  const database = openDatabase(source.databaseUrl, { ...(source.pgSchema ? { schema: source.pgSchema } : {}), ...options });
   if (isClickHouseUrl(source.logStoreUrl)) {
     const store = createClickHouseLogStore({ url: source.logStoreUrl, database });
     return {
