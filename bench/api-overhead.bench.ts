@@ -3,12 +3,14 @@
  * player list over HTTP, against a bare Fastify route and a bare route running the same SQL.
  *
  *   npm run bench -- api-overhead [--players 5000] [--rounds 3] [--duration 6] [--warmup 5] [--connections 50]
- *     [--sides bare,sql-areas,...] [--cpu-prof <dir>] [--baseline <another checkout>] [--pin]
+ *     [--sides bare,sql-areas,...] [--cpu-prof <dir>] [--baseline <another checkout>] [--pin] [--tsx]
  *
  * A SQLite file in a temporary folder gets the world seed of the other benchmarks (six regions,
  * `createPlayers` with seed 2026). Two server processes listen on it: the console as `npm start`
- * runs it (`packages/server/src/main.ts`, production settings, LOG_LEVEL from the environment,
- * default `warn`) and the reference server `bench/api-overhead.server.ts` (a bare Fastify app
+ * runs it (the server built by esbuild from `packages/server/src/main.ts` into
+ * `packages/server/dist/bench-api`, run with the node flags of package.json's `start`; `--tsx`
+ * runs the sources under tsx instead, as before session 10; production settings, LOG_LEVEL from
+ * the environment, default `warn`) and the reference server `bench/api-overhead.server.ts` (a bare Fastify app
  * with the same driver, file and connection settings; its SQL is recorded from the console's
  * own code). This process only sends requests (autocannon), so the servers do not share its
  * event loop. Before timing, the console's answers are compared with the reference's.
@@ -30,7 +32,8 @@
  * of their bare + SQL route, p99 under 30 ms. `--cpu-prof <dir>` profiles the console process
  * and prints where its time went. `--baseline <dir>` also starts the console of another checkout
  * (say, the commit before a change, with this node_modules) on the same file, as the sides
- * baseline-areas, baseline-players and baseline-health. Results go to docs/performance.md by hand.
+ * baseline-areas, baseline-players and baseline-health (from its sources under tsx: a checkout
+ * from before session 10 has no server build). Results go to docs/performance.md by hand.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -43,6 +46,8 @@ import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { buildApp } from '../packages/server/src/app.ts';
 import { createPlayers, seedRegionsAndCatalogue } from '../packages/server/src/game/world/world.seed.ts';
+import { buildServer } from '../scripts/build-server.ts';
+import { startFlags } from './npm-start.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -55,6 +60,7 @@ const { values: args } = parseArgs({
     'cpu-prof': { type: 'string' },
     baseline: { type: 'string' },
     pin: { type: 'boolean', default: false },
+    tsx: { type: 'boolean', default: false },
   },
 });
 const PLAYERS = Number(args.players);
@@ -194,7 +200,12 @@ try {
   delete env.GAME_GATEWAY_KEY;
   const profileDir = args['cpu-prof'] ? resolve(args['cpu-prof']) : undefined;
   if (profileDir) mkdirSync(profileDir, { recursive: true });
-  const consoleArgs = [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), '--import', 'tsx', 'packages/server/src/main.ts'];
+  const profileArgs = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
+  // As `npm start` runs it: the server built by esbuild, with its node flags; `--tsx`: the sources.
+  const built = join(root, 'packages/server/dist/bench-api');
+  if (!args.tsx) await buildServer({ outDir: built });
+  const consoleArgs = args.tsx ? [...profileArgs, '--import', 'tsx', 'packages/server/src/main.ts'] : [...startFlags(), ...profileArgs, join(built, 'main.js')];
+  console.log(`console: node ${consoleArgs.join(' ')}`);
   const consoleServer = await start('console', consoleArgs, env, /GM Console is running/);
   children.push(consoleServer);
   const refPort = await freePort();

@@ -55,6 +55,7 @@ import { writeExportFile } from '../packages/server/src/modules/exports/export-w
 import { openLogStore } from '../packages/server/src/platform/log-store/open-log-store.ts';
 import { logColumns } from '../packages/contract/src/log-catalogue.ts';
 import { buildServer, SERVER_ENTRIES } from '../scripts/build-server.ts';
+import { startFlags } from './npm-start.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -76,17 +77,6 @@ const { values: args } = parseArgs({
     'tsx-modes': { type: 'string', default: '' },
   },
 });
-
-/**
- * The node flags `npm start` gives the server (package.json's `start`: `node <flags>
- * packages/server/dist/main.js`), read from there so that the children run as it does.
- */
-function startFlags(): string[] {
-  const { scripts } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> };
-  const flags = /\bnode((?: --[\w-]+(?:=\S+)?)*) packages\/server\/dist\/main\.js/.exec(scripts.start ?? '');
-  if (!flags) throw new Error(`package.json's start script does not run packages/server/dist/main.js: ${scripts.start}`);
-  return (flags[1] ?? '').trim().split(' ').filter(Boolean);
-}
 
 /** Where the children read: the SQLite file, or the PostgreSQL schema. */
 const target = (db: string) => (args.pg ? { databaseUrl: args.pg, pgSchema: args.schema } : { databaseUrl: `sqlite:${db}` });
