@@ -4,7 +4,7 @@ import { BoldOutlined, ItalicOutlined, LinkOutlined, OrderedListOutlined, RedoOu
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useTranslation } from 'react-i18next';
-import { CARET_END, CARET_START, type Handover } from './announcement-content-field.tsx';
+import { CARET_END, CARET_START, type ContentEditorProps, type Handover } from './announcement-content-handover.ts';
 import './announcement-content-editor.css';
 
 /** Links in an announcement go to the web only: what the server's sanitiser keeps. */
@@ -21,12 +21,6 @@ export const isWebLink = (url: string): boolean => {
 export const isEmptyHtml = (html: string | undefined | null): boolean => !html || html.replace(/<[^>]*>/g, '').trim() === '';
 
 /** The content field as an antd form control. */
-export interface ContentEditorProps {
-  value?: string;
-  onChange?: (html: string) => void;
-  id?: string;
-}
-
 /**
  * The announcement's content as rich text (tiptap, its own chunk: loaded on the first focus of
  * the content field, which hands over its stand-in's text and caret: announcement-content-field.tsx). The strict CSP forbids the `<style>` tiptap would inject, so `injectCSS` is off and its

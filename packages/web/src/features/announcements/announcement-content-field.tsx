@@ -3,23 +3,10 @@ import { flushSync } from 'react-dom';
 import { Button, Flex } from 'antd';
 import { BoldOutlined, ItalicOutlined, LinkOutlined, OrderedListOutlined, RedoOutlined, UndoOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { ContentEditorProps } from './announcement-content-editor.tsx';
+import { CARET_END, CARET_START, type ContentEditorProps, type Handover } from './announcement-content-handover.ts';
 import { contentHtml, richFragment } from './rich-text.tsx';
 import './announcement-content-field.css';
 
-/**
- * Where the caret (or the selection's two ends) was in the stand-in: characters the editor's
- * text cannot hold otherwise (Unicode private use), put into the text handed over and taken out
- * by the editor, which puts its selection there.
- */
-export const CARET_START = '\uE000';
-export const CARET_END = '\uE001';
-
-/** What the stand-in hands the editor: its text (with the caret marks) and whether it had the focus. */
-export interface Handover {
-  html: string;
-  focused: boolean;
-}
 
 interface StandInHandle {
   /** The text with the caret marks; the stand-in is not used again after. */
