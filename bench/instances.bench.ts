@@ -19,9 +19,11 @@
  * time-outs and non-2xx), the CPU seconds each server process used per 1,000 answers, and the
  * load average. This process (autocannon) shares the machine with the servers and PostgreSQL.
  *
- * `--think <ms>` paces the connections to one request per that many milliseconds each, as an
- * operator reads a page before the next click: autocannon's `overallRate` of connections x
- * 1000 / ms per instance (its `connectionRate` cannot go below one a second). Without it (0) every
+ * `--think <ms>` makes each connection an operator who reads a page before the next click: after
+ * each answer it waits a random time (exponential, `ms` on average) and starts at a random moment
+ * of the first `ms`, so operators do not act in step. Sent with fetch, not autocannon: autocannon's
+ * pacing (`overallRate`) releases every connection's request of a second at the same tick, 100
+ * at once, which measured a queue of its own making. Without it (0) every
  * connection sends its next request as soon as the last is answered: the servers' capacity, not
  * what 200 people at their desks ask of it.
  */
@@ -55,8 +57,6 @@ const CONNECTIONS = Number(args.connections);
 const DURATION = Number(args.duration);
 const ROUNDS = Number(args.rounds);
 const THINK_MS = Number(args.think);
-/** autocannon's pacing for that many connections to one instance; none sends back to back. */
-const pacing = (connections: number) => (THINK_MS > 0 ? { overallRate: Math.max(1, Math.round((connections * 1000) / THINK_MS)) } : {});
 const PASSWORD = 'bench-Admin-2468';
 const HOUR = 3_600_000;
 
@@ -114,16 +114,52 @@ interface SideResult {
   pgPerThousand: number;
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One operator at a desk (`--think`): the mix in order, a random pause after each answer. */
+async function operator(target: ConsoleProcess, mix: Mix, until: number, latencies: number[]): Promise<number> {
+  const requests = requestsOf(mix);
+  let errors = 0;
+  await sleep(Math.random() * THINK_MS);
+  for (let i = Math.floor(Math.random() * requests.length); performance.now() < until; i += 1) {
+    const template = requests[i % requests.length] as autocannon.Request;
+    const request = typeof template.setupRequest === 'function' ? template.setupRequest({ ...template }, {}) : template;
+    const t0 = performance.now();
+    try {
+      const res = await fetch(`${target.url}${request.path ?? ''}`, {
+        method: request.method ?? 'GET',
+        headers: { authorization: mix.token, ...(request.body ? { 'content-type': 'application/json' } : {}) },
+        body: request.method === 'POST' ? (request.body as string) : undefined,
+        signal: AbortSignal.timeout(10_000),
+      });
+      await res.arrayBuffer();
+      latencies.push(performance.now() - t0);
+      if (!res.ok) errors += 1;
+    } catch {
+      errors += 1;
+    }
+    // Not past the end: the side's rate is answers over its duration.
+    await sleep(Math.max(0, Math.min(-Math.log(1 - Math.random()) * THINK_MS, until - performance.now())));
+  }
+  return errors;
+}
+
 async function side(targets: ConsoleProcess[], all: ConsoleProcess[], mix: Mix): Promise<SideResult> {
   const latencies: number[] = [];
   let errors = 0;
   const cpuBefore = all.map((p) => cpuSeconds(p.pid));
   const pgBefore = postgresCpu();
   const started = performance.now();
+  if (THINK_MS > 0) {
+    const until = started + DURATION * 1000;
+    const failed = await Promise.all(Array.from({ length: CONNECTIONS }, (_, i) => operator(targets[i % targets.length] as ConsoleProcess, mix, until, latencies)));
+    errors = failed.reduce((a, b) => a + b, 0);
+    return measured(latencies, errors, started, all, cpuBefore, pgBefore);
+  }
   const runs = targets.map((target, i) => {
     const connections = Math.floor(CONNECTIONS / targets.length) + (i < CONNECTIONS % targets.length ? 1 : 0);
     // Without a callback autocannon answers an instance that is also the promise of its result.
-    const instance = autocannon({ url: target.url, connections, duration: DURATION, headers: { authorization: mix.token }, requests: requestsOf(mix), timeout: 10, ...pacing(connections) }) as unknown as Promise<autocannon.Result> & NodeJS.EventEmitter;
+    const instance = autocannon({ url: target.url, connections, duration: DURATION, headers: { authorization: mix.token }, requests: requestsOf(mix), timeout: 10 }) as unknown as Promise<autocannon.Result> & NodeJS.EventEmitter;
     (instance as NodeJS.EventEmitter).on('response', (_client: unknown, status: number, _bytes: number, time: number) => {
       latencies.push(time);
       if (status < 200 || status >= 300) errors += 1;
@@ -131,10 +167,14 @@ async function side(targets: ConsoleProcess[], all: ConsoleProcess[], mix: Mix):
     return instance;
   });
   const results = await Promise.all(runs);
+  for (const r of results) errors += r.errors + r.timeouts;
+  return measured(latencies, errors, started, all, cpuBefore, pgBefore);
+}
+
+function measured(latencies: number[], errors: number, started: number, all: ConsoleProcess[], cpuBefore: number[], pgBefore: number): SideResult {
   const seconds = (performance.now() - started) / 1000;
   const cpu = all.reduce((sum, p, i) => sum + cpuSeconds(p.pid) - (cpuBefore[i] ?? 0), 0);
   const pgCpu = postgresCpu() - pgBefore;
-  for (const r of results) errors += r.errors + r.timeouts;
   latencies.sort((a, b) => a - b);
   const answers = latencies.length;
   return { perSecond: answers / seconds, p95: latencies[Math.floor(answers * 0.95)] ?? 0, errors, answers, cpuPerThousand: (cpu / Math.max(1, answers)) * 1000, pgPerThousand: (pgCpu / Math.max(1, answers)) * 1000 };
@@ -204,7 +244,7 @@ try {
     }
   }
   const mean = (list: SideResult[], pick: (r: SideResult) => number) => list.reduce((s, r) => s + pick(r), 0) / Math.max(1, list.length);
-  console.log(`\n${CONNECTIONS} connections${THINK_MS > 0 ? ` (one request per ${THINK_MS} ms each)` : ''}, ${DURATION} s per side, ${ROUNDS} rounds; load average after each side: ${loads.join(', ')}`);
+  console.log(`\n${CONNECTIONS} connections${THINK_MS > 0 ? ` (operators: ${THINK_MS} ms between an answer and the next request, on average)` : ''}, ${DURATION} s per side, ${ROUNDS} rounds; load average after each side: ${loads.join(', ')}`);
   console.log('side  answers/s  p95 ms  errors %  CPU s/1000 servers  PostgreSQL');
   for (const sideName of ['one', 'two']) {
     const list = results[sideName] ?? [];
