@@ -73,6 +73,9 @@ declare module 'fastify' {
   }
 }
 
+/** Where the operators' API is served (the spec's paths). */
+const ADMIN_PREFIX = '/api/gm/admin';
+
 export interface BuildOptions {
   databaseUrl: string;
   /** PostgreSQL schema (tests give each file its own). */
@@ -215,37 +218,42 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
   await app.register(healthRoutes(ctx, startedAt, redis ? { kind: 'redis', ping: () => redis.ping() } : { kind: 'database' }), { prefix: '/api' });
   await app.register(metricsRoutes(metrics, { token: options.metricsToken }), { prefix: '/api' });
-  await app.register(sessionsRoutes(ctx), { prefix: '/api/gm/admin' });
-  await app.register(operatorsRoutes(ctx), { prefix: '/api/gm/admin' });
-  await app.register(auditLogRoutes(ctx), { prefix: '/api/gm/admin' });
   await app.register(ingestRoutes(ctx, logStore), { prefix: '/api/ingest' });
-  await app.register(areasRoutes(), { prefix: '/api/gm/admin' });
-  await app.register(whitelistsRoutes(ctx), { prefix: '/api/gm/admin' });
-  await app.register(resourcesRoutes(ctx), { prefix: '/api/gm/admin' });
-  await app.register(sequencesRoutes(ctx), { prefix: '/api/gm/admin' });
-  await app.register(serverSettingsRoutes(ctx), { prefix: '/api/gm/admin' });
-  await app.register(agreementsRoutes(ctx), { prefix: '/api/gm/admin' });
-  await app.register(playersRoutes(), { prefix: '/api/gm/admin' });
-  await app.register(reportsRoutes(), { prefix: '/api/gm/admin' });
-  await app.register(exploreRoutes(), { prefix: '/api/gm/admin' });
-  await app.register(exchangeClaimsRoutes(), { prefix: '/api/gm/admin' });
-  await app.register(redeemCodesRoutes(), { prefix: '/api/gm/admin' });
-  await app.register(sdkRoutes(), { prefix: '/api/gm/admin' });
-  await app.register(ordersRoutes(), { prefix: '/api/gm/admin' });
-  await app.register(cbtRebateRoutes(), { prefix: '/api/gm/admin' });
-  await app.register(rankingsRoutes(), { prefix: '/api/gm/admin' });
-  await app.register(gameConfigRoutes(), { prefix: '/api/gm/admin' });
-  await app.register(configTablesRoutes(), { prefix: '/api/gm/admin' });
-  await app.register(mailsRoutes(), { prefix: '/api/gm/admin' });
-  await app.register(developRoutes(), { prefix: '/api/gm/admin' });
-  await app.register(logsRoutes(ctx), { prefix: '/api/gm/admin' });
-  await app.register(statisticsRoutes(ctx), { prefix: '/api/gm/admin' });
-  await app.register(announcementsRoutes(), { prefix: '/api/gm/admin' });
-  await app.register(uploadsRoutes(ctx), { prefix: '/api/gm/admin' });
-  await app.register(systemLogsRoutes(ctx), { prefix: '/api/gm/admin' });
+  // The operators' API. Routes of modules that call the game take no context: their handlers hand
+  // their services the request's own (`request.ctx`).
+  const adminRoutes = [
+    sessionsRoutes(ctx),
+    operatorsRoutes(ctx),
+    auditLogRoutes(ctx),
+    areasRoutes(),
+    whitelistsRoutes(ctx),
+    resourcesRoutes(ctx),
+    sequencesRoutes(ctx),
+    serverSettingsRoutes(ctx),
+    agreementsRoutes(ctx),
+    playersRoutes(),
+    reportsRoutes(),
+    exploreRoutes(),
+    exchangeClaimsRoutes(),
+    redeemCodesRoutes(),
+    sdkRoutes(),
+    ordersRoutes(),
+    cbtRebateRoutes(),
+    rankingsRoutes(),
+    gameConfigRoutes(),
+    configTablesRoutes(),
+    mailsRoutes(),
+    developRoutes(),
+    logsRoutes(ctx),
+    statisticsRoutes(ctx),
+    announcementsRoutes(),
+    uploadsRoutes(ctx),
+    systemLogsRoutes(ctx),
+  ];
+  for (const routes of adminRoutes) await app.register(routes, { prefix: ADMIN_PREFIX });
   // Exports run in the background: every instance's worker takes queued tasks (a claim makes each run once).
   const exportWorker = createExportWorker(ctx, { intervalMs: ctx.config.exportPollMs, onError: (error, taskId) => app.log.error({ err: error, taskId }, 'export failed') });
-  await app.register(exportsRoutes(ctx, exportWorker), { prefix: '/api/gm/admin' });
+  await app.register(exportsRoutes(ctx, exportWorker), { prefix: ADMIN_PREFIX });
   app.addHook('onReady', async () => exportWorker.start());
   app.addHook('preClose', async () => exportWorker.stop());
 

@@ -95,16 +95,6 @@ export async function readCompiled<Row>(db: Kysely<DB>, compiled: CompiledQuery<
   return (await db.executeQuery(compiled)).rows;
 }
 
-/**
- * A select built by Kysely, run as `.execute()` would run it, but read at once on SQLite while
- * nobody holds Kysely's connection (sqlite-direct-read.ts): for a read built per request (a
- * list's filters) whose query cannot be prepared once. On PostgreSQL, or through a transaction,
- * it is `.execute()`.
- */
-export async function readRows<Row>(db: Kysely<DB>, query: Compilable<Row>): Promise<Row[]> {
-  return readCompiled(db, query.compile());
-}
-
 /** Compiled queries kept per database handle by `compiledOnce` (distinct keys; the least recently used go first). */
 const COMPILED_PER_HANDLE = 256;
 const compiledByHandle = new WeakMap<Kysely<DB>, Map<string, readonly CompiledQuery[]>>();

@@ -277,3 +277,17 @@ export class GatewayError extends Error {
 export function isGatewayError(error: unknown): error is GatewayError {
   return error instanceof GatewayError;
 }
+
+/**
+ * A gateway method called as a promise, for the wrappers put around the port where it is built
+ * (metrics, the game log): a method that throws instead of rejecting rejects with what it threw,
+ * so the wrapper's one `then` sees every outcome.
+ */
+export function callAsPromise(call: (...args: unknown[]) => Promise<unknown>, gateway: GameGateway, args: unknown[]): Promise<unknown> {
+  try {
+    return call.apply(gateway, args);
+  } catch (error) {
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- what was thrown is passed on as it is
+    return Promise.reject(error);
+  }
+}

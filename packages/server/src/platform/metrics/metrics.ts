@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../../db/database.ts';
 import type { GameGateway } from '../../game/gateway/gateway.ts';
-import { isGatewayError } from '../../game/gateway/gateway.ts';
+import { callAsPromise, isGatewayError } from '../../game/gateway/gateway.ts';
 import { notFound } from '../errors/domain-error.ts';
 
 /**
@@ -25,6 +25,9 @@ export interface Metrics {
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 type Labels<L extends string> = Record<L, string>;
+
+/** A series' key in its metric's map: the label values in the metric's label order. */
+const seriesKey = <L extends string>(names: readonly L[], labels: Labels<L>): string => names.map((n) => labels[n]).join('\u0000');
 
 /** The value pairs prom-client's registry writes (`metricName` for a histogram's _bucket, _sum, _count). */
 interface ValuePair {
@@ -51,7 +54,7 @@ export class SeriesCounter<L extends string> {
   }
 
   series(labels: Labels<L>): { value: number } {
-    const key = this.labelNames.map((n) => labels[n]).join('\u0000');
+    const key = seriesKey(this.labelNames, labels);
     let series = this.#series.get(key);
     if (!series) {
       series = { labels: { ...labels }, value: 0 };
@@ -90,7 +93,7 @@ export class SeriesHistogram<L extends string> {
   }
 
   series(labels: Labels<L>): HistogramSeries {
-    const key = this.labelNames.map((n) => labels[n]).join('\u0000');
+    const key = seriesKey(this.labelNames, labels);
     let series = this.#series.get(key);
     if (!series) {
       const bounds = this.upperBounds;
@@ -223,14 +226,7 @@ export function instrumentGateway(gateway: GameGateway, metrics: AppMetrics): Ga
     const ok = metrics.gateway.calls.series({ call: name, outcome: 'ok' });
     wrapped[name] = (...args: unknown[]): Promise<unknown> => {
       const started = performance.now();
-      let pending: Promise<unknown>;
-      try {
-        pending = call.apply(gateway, args);
-      } catch (error) {
-        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- what was thrown is passed on as it is
-        pending = Promise.reject(error);
-      }
-      return pending.then(
+      return callAsPromise(call, gateway, args).then(
         (result) => {
           seconds.observe((performance.now() - started) / 1000);
           // health() never throws: a game that does not answer is { ok: false }.

@@ -4,7 +4,7 @@ import { ErrorCode } from '@gm/contract/errors.ts';
 import { GAME_COMMAND_KINDS } from '@gm/contract/game-commands.contract.ts';
 import { SLOW_GAME_READ_MS, type GameCallOutcome } from '@gm/contract/system-logs.contract.ts';
 import type { GameGateway } from '../../game/gateway/gateway.ts';
-import { isGatewayError } from '../../game/gateway/gateway.ts';
+import { callAsPromise, isGatewayError } from '../../game/gateway/gateway.ts';
 import { redact } from '../audit/audit.service.ts';
 import type { SystemLogRecorder } from './system-log-recorder.ts';
 
@@ -102,15 +102,8 @@ export function recordGameCalls(gateway: GameGateway, recorder: SystemLogRecorde
       const caller = (this?.[CALLER] ?? null) as GameCaller;
       check?.(caller, name);
       const started = performance.now();
-      let pending: Promise<unknown>;
-      try {
-        pending = call.apply(gateway, args);
-      } catch (error) {
-        // A method that throws rather than rejecting is logged and answered the same way.
-        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- what was thrown is passed on as it is
-        pending = Promise.reject(error);
-      }
-      return pending.then(
+      // A method that throws rather than rejecting is logged and answered the same way.
+      return callAsPromise(call, gateway, args).then(
         (result) => {
           try {
             log(caller, args, started, 'ok', null);
