@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { xlsxOf } from '../../packages/server/src/testing/workbooks.ts';
-import { apiCall, pickOption, seedGameWorld, signInByApi } from './helpers.ts';
+import { apiCall, pickOption, seedGameWorld, signInByApi, storeLanguageSetting } from './helpers.ts';
 
 interface PlayerRow {
   roleId: string;
@@ -263,4 +263,18 @@ test('a refused account ban says what failed, then why, and bans nothing', async
   await expect(refusal).toContainText('Failed to ban. The game refused the command');
   await expect(refusal).toContainText('ghost-account-404');
   await expect(refusal).toContainText('The game refused the whole batch. Nothing was applied.');
+});
+
+test('a player whose details cannot be read says so in the dialog, in both languages', async ({ page }) => {
+  await signInByApi(page, 'admin');
+  // A shared link to a role the game does not know (deleted, or mistyped).
+  await page.goto('/player/list?dialog=detail&role=ghost-role-404');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Failed to Obtain Details')).toBeVisible();
+  await expect(dialog.getByText('player does not exist')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Try again' })).toBeVisible();
+
+  await storeLanguageSetting(page, 'cn');
+  await page.reload();
+  await expect(page.getByRole('dialog').getByText('获取详情失败')).toBeVisible();
 });

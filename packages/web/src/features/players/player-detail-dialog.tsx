@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Descriptions, Modal, Skeleton, Space, Tag } from 'antd';
+import { Button, Descriptions, Modal, Result, Skeleton, Space, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PlayerDetail } from '@gm/contract/players.contract.ts';
@@ -87,7 +87,22 @@ export function PlayerDetailDialog({ roleId, onClose }: { roleId: string | null;
 
   return (
     <Modal open width={880} title={t('detail.title', { name: p?.roleName ?? roleId })} footer={null} onCancel={onClose} destroyOnHidden>
-      {p ? body(p) : <Skeleton active paragraph={{ rows: 10 }} />}
+      {p ? (
+        body(p)
+      ) : detail.isError ? (
+        <Result
+          status="warning"
+          title={t('failures.detail')}
+          subTitle={detail.error.message}
+          extra={
+            <Button onClick={() => void detail.refetch()} loading={detail.isFetching}>
+              {t('common:buttons.retry')}
+            </Button>
+          }
+        />
+      ) : (
+        <Skeleton active paragraph={{ rows: 10 }} />
+      )}
     </Modal>
   );
 }

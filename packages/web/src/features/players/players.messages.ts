@@ -158,6 +158,7 @@ export const en = {
     mute: 'Failed to mute.',
     unmute: 'Failed to unmute.',
     kick: 'Failed to forcibly log out.',
+    detail: 'Failed to Obtain Details',
   },
   results: {
     ban: 'Banned {{count}}; {{kicked}} were online and were signed out.',

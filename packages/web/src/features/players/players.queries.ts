@@ -75,7 +75,8 @@ export function forbidListQueryOptions(filters: ForbidFilters) {
 export function playerDetailQueryOptions(roleId: string) {
   return queryOptions({
     queryKey: playerKeys.detail(roleId),
-    queryFn: ({ signal }) => api.get<PlayerDetail>(`${ADMIN_API}/player/${encodeURIComponent(roleId)}`, undefined, { signal }),
+    // The dialog shows a failure in its body (the spec's "Failed to Obtain Details"), not a toast.
+    queryFn: ({ signal }) => api.get<PlayerDetail>(`${ADMIN_API}/player/${encodeURIComponent(roleId)}`, undefined, { signal, quiet: true }),
   });
 }
 
