@@ -219,6 +219,29 @@ test.describe('basic management', () => {
     await expect(draft).toContainText('In effect');
   });
 
+  test('channel protocols: a draft deleted by someone else cannot be saved as a new one', async ({ page }) => {
+    const token = await signInByApi(page, 'admin');
+    const draft = await apiCall<{ id: string }>(page, token, 'POST', '/agreements', {
+      channel: 'e2e-gone',
+      kind: 'userAgreement',
+      version: '2.0',
+      titleEn: 'Terms',
+      titleZh: '条款',
+      contentEn: 'Play fair.',
+      contentZh: '公平游戏。',
+      effectiveAt: null,
+    });
+    await page.goto('/agreement/list?channel=e2e-gone');
+    const row = rowContaining(page, 'e2e-gone');
+    await expect(row).toContainText('Draft');
+    // Another operator deletes it while this list is open.
+    await apiCall(page, token, 'POST', '/agreements/actions/delete', { ids: [draft.id] });
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('alert').filter({ hasText: 'Not found.' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
   test('the read-only analyst cannot open these pages', async ({ page }) => {
     await signInByApi(page, 'analyst');
     for (const path of ['/server/white', '/resource/list', '/sequence/list', '/server/setting', '/agreement/list']) {

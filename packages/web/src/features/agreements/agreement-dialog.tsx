@@ -101,6 +101,8 @@ export function AgreementDialog({ state, onClose }: { state: AgreementDialogStat
   );
 
   const loading = sourceId !== null && source.isLoading;
+  // Editing or copying a version that could not be read: saving would make a new, unrelated draft.
+  const unreadable = sourceId !== null && source.isError;
   return (
     <Modal
       open={state !== null}
@@ -110,11 +112,15 @@ export function AgreementDialog({ state, onClose }: { state: AgreementDialogStat
       onOk={() => form.submit()}
       onCancel={onClose}
       confirmLoading={save.isPending}
-      okButtonProps={{ disabled: loading }}
+      okButtonProps={{ disabled: loading || unreadable }}
       destroyOnHidden
       width={900}
     >
-      <Alert type="info" showIcon title={t('dialogs.draftHint')} style={{ margin: '12px 0' }} />
+      {unreadable ? (
+        <Alert type="error" showIcon title={source.error.message} style={{ margin: '12px 0' }} />
+      ) : (
+        <Alert type="info" showIcon title={t('dialogs.draftHint')} style={{ margin: '12px 0' }} />
+      )}
       <Spin spinning={loading}>
         <Form form={form} layout="vertical" onFinish={onFinish}>
           <Row gutter={16}>
