@@ -273,6 +273,9 @@ test('a player whose details cannot be read says so in the dialog, in both langu
   await expect(dialog.getByText('Failed to Obtain Details')).toBeVisible();
   await expect(dialog.getByText('player does not exist')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Try again' })).toBeVisible();
+  // The value dialog reads the same details for the current value.
+  await page.goto('/player/list?dialog=value&role=ghost-role-404');
+  await expect(page.getByRole('dialog').getByText('Failed to Obtain Details. player does not exist')).toBeVisible();
 
   await storeLanguageSetting(page, 'cn');
   await page.reload();

@@ -75,7 +75,12 @@ export function PlayerValueDialog({ roleId, onClose }: { roleId: string | null; 
         <Form.Item name="field" label={t('value.field')}>
           <Select options={PLAYER_VALUE_FIELDS.map((f) => ({ value: f, label: t(`fields.${f}`) }))} onChange={() => form.setFieldValue('value', '')} />
         </Form.Item>
-        <Alert type="info" showIcon style={{ marginBottom: 16 }} title={`${t('value.current')}: ${now === null || now === undefined ? '-' : String(now)}`} />
+        {detail.isError ? (
+          // The read is quiet (the detail dialog shows its own failure): say it here too.
+          <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={`${t('failures.detail')}. ${detail.error.message}`} />
+        ) : (
+          <Alert type="info" showIcon style={{ marginBottom: 16 }} title={`${t('value.current')}: ${now === null || now === undefined ? '-' : String(now)}`} />
+        )}
         <Form.Item name="value" label={t('value.newValue')} rules={[{ required: field !== 'unionName', message: translateKey('validation:required') }]}>
           <Input maxLength={100} inputMode={NUMBER_FIELDS.includes(field) ? 'numeric' : 'text'} />
         </Form.Item>
