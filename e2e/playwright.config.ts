@@ -1,10 +1,21 @@
 import { defineConfig, devices } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+import { startFlags } from '../bench/npm-start.ts';
 import { E2E_ADMIN_PASSWORD, E2E_DATA_DIR, E2E_DEMO_PASSWORD, E2E_PORT } from './e2e-env.ts';
 
 /**
- * Browser tests in Debian's Chromium (never a downloaded browser) against the real server
- * (`main.ts` from the sources; `npm start` runs the same code bundled, which
- * `packages/server/src/testing/built-server.test.ts` checks), on a fresh SQLite file.
+ * The server as `npm start` runs it: bundled by scripts/build-server.ts (into a folder of this
+ * port's own, so two runs never share the file) and started with the node flags of `start`.
+ */
+const SERVER_DIR = `../packages/server/dist/e2e-${E2E_PORT}`;
+const serverCommand = `node --import tsx ../scripts/build-server.ts --out-dir ${SERVER_DIR} && node ${startFlags().join(' ')} ${SERVER_DIR}/main.js`;
+/** The web app the server serves: `npm run build`'s, or another build (WEB_DIST). */
+// eslint-disable-next-line no-restricted-properties -- the browser tests' own setting
+const WEB_DIST = process.env.WEB_DIST ?? fileURLToPath(new URL('../packages/web/dist', import.meta.url));
+
+/**
+ * Browser tests in Debian's Chromium (never a downloaded browser) against the real server, built
+ * and started as `npm start` does, on a fresh SQLite file.
  */
 export default defineConfig({
   testDir: './tests',
@@ -29,7 +40,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && node --import tsx ../packages/server/src/main.ts`,
+    command: `rm -rf ${E2E_DATA_DIR} && ${serverCommand}`,
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -41,6 +52,7 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       DEMO_PASSWORD: E2E_DEMO_PASSWORD,
       LOG_LEVEL: 'warn',
+      WEB_DIST,
       // A small demo history (docs/simulator.md): the browser tests start fast and still have data.
       DEMO_PLAYERS: '300',
       DEMO_DAYS: '35',

@@ -5,7 +5,7 @@
  * (`export-worker-thread.js`, which `modules/exports/export-thread.ts` starts from a build).
  *
  *   npm run build                      # the web app, then this
- *   node --import tsx scripts/build-server.ts
+ *   node --import tsx scripts/build-server.ts [--out-dir <dir>]
  *
  * Run under tsx, the server kept tsx's loader (a thread of its own, with its own heap) for its
  * whole life: about 50 MB of resident memory of an idle instance (docs/performance.md, "Export",
@@ -15,6 +15,7 @@
  * (esbuild marks where each source file begins). `npm run dev` and the tests run the sources.
  */
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
@@ -60,8 +61,11 @@ export async function buildServer(options: { entries?: Record<string, string>; o
 
 // Run as a command. The name is checked too: a program bundled with this file in it (the
 // benchmark) has the bundle as its own `import.meta.url` and `argv[1]`.
+// `--out-dir <dir>`: build somewhere else (the browser tests build their own copy, so a test run
+// never starts a file that another run is rewriting).
 if (import.meta.url.endsWith('/scripts/build-server.ts') && process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({ options: { 'out-dir': { type: 'string' } } });
   const started = performance.now();
-  const { files } = await buildServer();
+  const { files } = await buildServer({ outDir: values['out-dir'] });
   console.log(`Server built in ${Math.round(performance.now() - started)} ms: ${files.join(', ')}`);
 }
