@@ -32,15 +32,16 @@
  * of their bare + SQL route, p99 under 30 ms. `--cpu-prof <dir>` profiles the console process
  * and prints where its time went. `--baseline <dir>` also starts the console of another checkout
  * (say, the commit before a change, with this node_modules) on the same file, as the sides
- * baseline-areas, baseline-players and baseline-health (from its sources under tsx: a checkout
- * from before session 10 has no server build). Results go to docs/performance.md by hand.
+ * baseline-areas, baseline-players and baseline-health: built by its own `scripts/build-server.ts`
+ * and run with the same node flags, as the console is; from its sources under tsx when it has no
+ * such script (before session 10) or with `--tsx`. Results go to docs/performance.md by hand.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
@@ -216,7 +217,14 @@ try {
   let baselineServer: ChildProcess | undefined;
   if (baselineRoot) {
     const baselineEnv = { ...env, PORT: String(baselinePort) };
-    baselineServer = await start('baseline', ['--import', 'tsx', join(baselineRoot, 'packages/server/src/main.ts')], baselineEnv, /GM Console is running/);
+    // Built as the console is, when the checkout can build itself (session 10 on): a build against sources under tsx is not a like-for-like pair.
+    const baselineBuilder = join(baselineRoot, 'scripts/build-server.ts');
+    const baselineBuilt = join(baselineRoot, 'packages/server/dist/bench-api');
+    const builtBaseline = !args.tsx && existsSync(baselineBuilder);
+    if (builtBaseline) await ((await import(pathToFileURL(baselineBuilder).href)) as { buildServer: typeof buildServer }).buildServer({ outDir: baselineBuilt });
+    const baselineArgs = builtBaseline ? [...startFlags(), join(baselineBuilt, 'main.js')] : ['--import', 'tsx', join(baselineRoot, 'packages/server/src/main.ts')];
+    console.log(`baseline: node ${baselineArgs.join(' ')}`);
+    baselineServer = await start('baseline', baselineArgs, baselineEnv, /GM Console is running/);
     children.push(baselineServer);
   }
   const baselineUrl = `http://127.0.0.1:${baselinePort}`;

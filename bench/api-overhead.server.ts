@@ -12,7 +12,7 @@
  *   and `GET /api/gm/admin/players?size=20` (recorded once at start from the console's own code
  *   through Kysely's query log), prepared once on the driver and read as the console's connection
  *   reads (`cachingStatements`), run per request; the rows are turned into the same JSON by the
- *   same mapping functions (`regionOf`, `toPlayer`).
+ *   same mapping functions (`regionOf`, `areaOf`, `toPlayer`).
  *
  * Prints `listening <port>` when ready.
  */
@@ -71,10 +71,7 @@ app.get('/sql/areas', async () => {
   const regions = (regionsSql.statement.all(regionsSql.parameters) as GameRegionRow[]).map(regionOf).filter((r) => r.mergedInto === null);
   const slice = regions.slice(areaQuery.page * areaQuery.size, (areaQuery.page + 1) * areaQuery.size);
   const jobs = new Map((jobsSql.statement.all(jobsSql.parameters) as JobRow[]).map((j) => [j.subject, j]));
-  const results = slice.map((r) => {
-    const job = jobs.get(r.id);
-    return { ...r, autoCloseJob: job ? { id: job.id, at: job.due_at, createdBy: job.created_by } : null };
-  });
+  const results = slice.map((r) => areas.areaOf(r, jobs.get(r.id)));
   return { code: 0, message: 'success', result: { results, total: regions.length, page: areaQuery.page, size: areaQuery.size } };
 });
 

@@ -44,26 +44,46 @@ export interface AuthOptions {
  * revoked session, a disabled operator or a changed role applies to the very next request, on
  * every instance.
  */
-export async function resolvePrincipal(db: Db, token: string | undefined, idleMs: number, now: number): Promise<(Principal & { lastSeenAt: number }) | null> {
+export async function resolvePrincipal(db: Db, token: string | undefined, idleMs: number, now: number): Promise<{ principal: Principal; lastSeenAt: number } | null> {
   if (!token) return null;
   const row = await identityRepository.findSessionPrincipal(db, hashToken(token));
   if (!row || row.revoked_at !== null || row.expires_at <= now || row.last_seen_at + idleMs <= now) return null;
   if (row.disabled) return null;
   const totpEnabled = row.totp_enabled === 1;
   const hasRole = row.role_id !== null;
-  return {
+  const principal: Principal = {
     operatorId: row.operator_id,
     sessionId: row.session_id,
     account: row.account,
     name: row.name,
     roleId: row.role_id,
     roleName: row.role_name,
-    resourceIds: hasRole && row.resource_ids !== null ? (JSON.parse(row.resource_ids) as number[]) : [],
-    buttons: hasRole && row.buttons !== null ? (JSON.parse(row.buttons) as number[]) : [],
+    resourceIds: hasRole ? codesOf(row.resource_ids) : [],
+    buttons: hasRole ? codesOf(row.buttons) : [],
     totpEnabled,
     mustEnrollTotp: row.require_totp === 1 && !totpEnabled,
-    lastSeenAt: row.last_seen_at,
   };
+  return { principal, lastSeenAt: row.last_seen_at };
+}
+
+/**
+ * A role's codes as stored (JSON text, read with the session on every request), parsed once per
+ * distinct text: an administrator's list is a hundred codes, and parsing it was a tenth of the
+ * gate's time. The text still comes from the database each time, so a changed role is a new text
+ * and applies at once. Frozen, as every request of every operator of that role shares it.
+ */
+const parsedCodes = new Map<string, readonly number[]>();
+const PARSED_CODES_KEPT = 256;
+function codesOf(text: string | null): number[] {
+  if (text === null) return [];
+  let codes = parsedCodes.get(text);
+  if (!codes) {
+    codes = Object.freeze(JSON.parse(text) as number[]);
+    // Roles are few; a flood of distinct texts (roles edited in a loop) only empties the map.
+    if (parsedCodes.size >= PARSED_CODES_KEPT) parsedCodes.clear();
+    parsedCodes.set(text, codes);
+  }
+  return codes as number[];
 }
 
 /**
@@ -101,11 +121,10 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
     }
     if (permission === 'public' && !request.headers.authorization) return;
     const at = now();
-    const principal = await resolvePrincipal(options.db, tokenFromHeader(request.headers.authorization), options.idleMs, at);
-    if (principal) {
-      const { lastSeenAt, ...rest } = principal;
-      request.principal = rest;
-      if (at - lastSeenAt >= touchEveryMs) await identityRepository.touchSession(options.db, principal.sessionId, at);
+    const found = await resolvePrincipal(options.db, tokenFromHeader(request.headers.authorization), options.idleMs, at);
+    if (found) {
+      request.principal = found.principal;
+      if (at - found.lastSeenAt >= touchEveryMs) await identityRepository.touchSession(options.db, found.principal.sessionId, at);
     }
     switch (decide(permission, request.principal, config.selfService === true)) {
       case 'allow':

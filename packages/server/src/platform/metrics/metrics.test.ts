@@ -69,6 +69,9 @@ describe('what it counts', () => {
     await t.call(admin, { method: 'GET', url: '/api/gm/admin/exports/00000000-0000-4000-8000-000000000001' });
     await t.call(admin, { method: 'GET', url: '/api/gm/admin/exports/00000000-0000-4000-8000-000000000002' });
     await t.app.inject({ method: 'GET', url: '/api/health' });
+    // A HEAD of a GET route is its own series (Fastify adds the route with hooks of its own), and an address without a route is `(unknown)`.
+    await t.app.inject({ method: 'HEAD', url: '/api/health' });
+    await t.app.inject({ method: 'GET', url: '/api/no-such-address' });
 
     // Ingest: one accepted batch of 3, the same again (3 duplicates), one refused batch of 2.
     await ensureDemoGame(t.app.ctx, KEY);
@@ -96,7 +99,11 @@ describe('what it counts', () => {
     expect(valueOf(text, 'gm_http_requests_total{method="GET",route="/api/gm/admin/exports/:id",status="404"}')).toBe(2);
     expect(text).not.toContain('00000000-0000-4000-8000-000000000001');
     expect(valueOf(text, 'gm_http_request_duration_seconds_count{method="GET",route="/api/health"}')).toBe(1);
-    expect(valueOf(text, 'gm_gateway_calls_total{call="health",outcome="ok"}')).toBe(1);
+    expect(valueOf(text, 'gm_http_requests_total{method="GET",route="/api/health",status="200"}')).toBe(1);
+    expect(valueOf(text, 'gm_http_requests_total{method="HEAD",route="/api/health",status="200"}')).toBe(1);
+    expect(valueOf(text, 'gm_http_requests_total{method="GET",route="(unknown)",status="404"}')).toBe(1);
+    // GET and HEAD of /api/health each asked the game.
+    expect(valueOf(text, 'gm_gateway_calls_total{call="health",outcome="ok"}')).toBe(2);
     expect(valueOf(text, 'gm_ingest_events_total{outcome="accepted"}')).toBe(3);
     expect(valueOf(text, 'gm_ingest_events_total{outcome="duplicate"}')).toBe(3);
     expect(valueOf(text, 'gm_ingest_events_total{outcome="refused"}')).toBe(2);

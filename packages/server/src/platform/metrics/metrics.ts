@@ -263,15 +263,38 @@ const INGEST_EVENTS_ROUTE = '/api/ingest/events';
  * Counts every answer by route pattern (never the raw url: ids would make a series per player),
  * and the events of the ingest route. Installed on the root before any route, so every route of
  * every plugin has the hooks.
+ *
+ * Each route gets its own hooks when it is added (`onRoute`), which know its pattern and keep its
+ * series by method and status: an answer reads neither `request.routeOptions` (an object Fastify
+ * builds on every read) nor its series by their labels. Answers without a route (an unknown
+ * address, a malformed one) are counted by one root hook, as `(unknown)`.
  */
 export function installRequestMetrics(app: FastifyInstance, metrics: AppMetrics): void {
+  const { requests, seconds } = metrics.http;
+  const counterOf = (route: string) => {
+    const byMethod = new Map<string, { seconds: HistogramSeries; byStatus: Map<number, { value: number }> }>();
+    return (request: FastifyRequest, reply: FastifyReply): void => {
+      const method = request.method;
+      let series = byMethod.get(method);
+      if (!series) {
+        series = { seconds: seconds.series({ method, route }), byStatus: new Map() };
+        byMethod.set(method, series);
+      }
+      const status = reply.statusCode;
+      let count = series.byStatus.get(status);
+      if (!count) {
+        count = requests.series({ method, route, status: String(status) });
+        series.byStatus.set(status, count);
+      }
+      count.value += 1;
+      series.seconds.observe(reply.elapsedTime / 1000);
+    };
+  };
   // Callback hooks, not async ones: they never wait, and every request would pay a promise for each
   // (docs/performance.md, "API overhead").
+  const countUnknown = counterOf('(unknown)');
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-    const route = request.routeOptions.url ?? '(unknown)';
-    const method = request.method;
-    metrics.http.requests.series({ method, route, status: String(reply.statusCode) }).value += 1;
-    metrics.http.seconds.series({ method, route }).observe(reply.elapsedTime / 1000);
+    if (request.is404) countUnknown(request, reply);
     done();
   });
   // The ingest routes are another helper's (a column store behind them); read their answer here
@@ -292,10 +315,25 @@ export function installRequestMetrics(app: FastifyInstance, metrics: AppMetrics)
     const events = (request.body as { events?: unknown } | undefined)?.events;
     metrics.ingested('refused', Array.isArray(events) ? events.length : 0);
   };
-  app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: FastifyError | null, payload?: unknown) => void) => {
-    if (request.routeOptions.url === INGEST_EVENTS_ROUTE && request.method === 'POST') countIngested(request, reply, payload);
+  const countIngestedHook = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: FastifyError | null, payload?: unknown) => void) => {
+    if (request.method === 'POST') countIngested(request, reply, payload);
     done(null, payload);
+  };
+  app.addHook('onRoute', (route) => {
+    const count = counterOf(route.url);
+    const counted = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      count(request, reply);
+      done();
+    };
+    // New arrays: Fastify copies a GET route's first options for its HEAD route, which gets hooks of its own.
+    route.onResponse = [...hooksOf(route.onResponse), counted];
+    if (route.url === INGEST_EVENTS_ROUTE) route.onSend = [...hooksOf(route.onSend), countIngestedHook];
   });
+}
+
+/** A route option's hooks (none, one or a list) as a list. */
+function hooksOf<H>(hooks: H | H[] | undefined): H[] {
+  return hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
 }
 
 /**
