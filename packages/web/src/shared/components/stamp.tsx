@@ -5,7 +5,9 @@ import { formatStamp, fromNow } from '../format.ts';
 export function Stamp({ value }: { value: number | null | undefined }) {
   if (value === null || value === undefined) return <span>-</span>;
   return (
-    <Tooltip title={fromNow(value)}>
+    // "3 hours ago" worked out when the tooltip opens (true at that moment, and no work for
+    // the stamps never hovered).
+    <Tooltip title={() => fromNow(value)}>
       <span style={{ whiteSpace: 'nowrap' }}>{formatStamp(value)}</span>
     </Tooltip>
   );
