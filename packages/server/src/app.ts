@@ -16,7 +16,7 @@ import { frameworkRefusal, installErrorHandler } from './platform/errors/error-h
 import { DomainError } from './platform/errors/domain-error.ts';
 import { refuseControlChars } from './platform/errors/input-guard.ts';
 import { requestLanguage } from './platform/i18n.ts';
-import { responseSerializerCompiler } from './platform/response-serializer.ts';
+import { responseSerializerCompiler, sendTextAsBytes } from './platform/response-serializer.ts';
 import { docsPolicy, registerSecurityHeaders, registerWebApp } from './platform/web/web-app.ts';
 import { auditLogRoutes } from './modules/audit-log/audit-log.routes.ts';
 import { healthRoutes, VERSION } from './modules/health/health.routes.ts';
@@ -176,6 +176,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ verify: options.verifyResponses ?? false }));
+  sendTextAsBytes(app);
   app.decorate('ctx', ctx);
   app.decorate('database', database);
   app.addHook('onClose', async () => {

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { responseSerializerCompiler } from './response-serializer.ts';
+import Fastify from 'fastify';
+import { responseSerializerCompiler, sendTextAsBytes } from './response-serializer.ts';
 
 /** The serializer of one schema, as Fastify asks for it. */
 const writerOf = (schema: z.ZodType, verify = false) => responseSerializerCompiler({ verify })({ schema, method: 'GET', url: '/test', httpStatus: '200' });
@@ -108,5 +109,24 @@ describe('the response writer', () => {
   it('in verify mode, requires the same text as zod', () => {
     const data = { code: 0, message: 'success', result: { results: [sample], total: 1 } };
     expect(writerOf(page, true)(data)).toBe(zodWrites(page, data));
+  });
+});
+
+describe('text answers sent as their bytes', () => {
+  it('sends the same bytes and length as the text would have, in any script, and leaves other payloads alone', async () => {
+    const app = Fastify();
+    sendTextAsBytes(app);
+    const text = '{"name":"晨曦 Dawn \u2028 ☃"}';
+    app.get('/text', async (_request, reply) => reply.type('application/json; charset=utf-8').send(text));
+    app.get('/object', async () => ({ name: '晨曦', n: 1 }));
+    app.get('/bytes', async (_request, reply) => reply.type('application/octet-stream').send(Buffer.from([0, 1, 2])));
+    const res = await app.inject({ method: 'GET', url: '/text' });
+    expect(res.body).toBe(text);
+    expect(res.headers['content-length']).toBe(String(Buffer.byteLength(text)));
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect((await app.inject({ method: 'GET', url: '/object' })).json()).toEqual({ name: '晨曦', n: 1 });
+    expect((await app.inject({ method: 'HEAD', url: '/object' })).headers['content-length']).toBe(String(Buffer.byteLength(JSON.stringify({ name: '晨曦', n: 1 }))));
+    expect([...(await app.inject({ method: 'GET', url: '/bytes' })).rawPayload]).toEqual([0, 1, 2]);
+    await app.close();
   });
 });

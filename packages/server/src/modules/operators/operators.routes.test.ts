@@ -177,6 +177,10 @@ describe('roles', () => {
     const [entry] = await auditRows('roles.update');
     expect(JSON.parse(entry?.before ?? '{}').resourceIds).not.toContain(P.PERMISSION_SETTINGS);
     expect(JSON.parse(entry?.after ?? '{}').resourceIds).toContain(P.PERMISSION_SETTINGS);
+    // And taken away at once: the gate keeps a role's parsed codes only with the text they came from.
+    const back = await t.call(admin, { method: 'PUT', url: `/api/gm/admin/roles/${analystRole.id}`, payload: { name: analystRole.name, description: analystRole.description, resourceIds: analystRole.resourceIds } });
+    expect(back.json<{ code: number }>().code).toBe(0);
+    expect((await t.call(token, { method: 'GET', url: '/api/gm/admin/roles' })).json<{ code: number }>().code).toBe(ErrorCode.NO_PERMISSION);
   });
 
   it('deletes an unused role and refuses one that operators hold', async () => {

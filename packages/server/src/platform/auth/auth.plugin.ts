@@ -50,7 +50,7 @@ export async function resolvePrincipal(db: Db, token: string | undefined, idleMs
   if (!row || row.revoked_at !== null || row.expires_at <= now || row.last_seen_at + idleMs <= now) return null;
   if (row.disabled) return null;
   const totpEnabled = row.totp_enabled === 1;
-  const hasRole = row.role_id !== null;
+  const roleId = row.role_id;
   const principal: Principal = {
     operatorId: row.operator_id,
     sessionId: row.session_id,
@@ -58,8 +58,8 @@ export async function resolvePrincipal(db: Db, token: string | undefined, idleMs
     name: row.name,
     roleId: row.role_id,
     roleName: row.role_name,
-    resourceIds: hasRole ? codesOf(row.resource_ids) : [],
-    buttons: hasRole ? codesOf(row.buttons) : [],
+    resourceIds: roleId !== null ? codesOf(resourceCodes, roleId, row.resource_ids) : [],
+    buttons: roleId !== null ? codesOf(buttonCodes, roleId, row.buttons) : [],
     totpEnabled,
     mustEnrollTotp: row.require_totp === 1 && !totpEnabled,
   };
@@ -67,23 +67,26 @@ export async function resolvePrincipal(db: Db, token: string | undefined, idleMs
 }
 
 /**
- * A role's codes as stored (JSON text, read with the session on every request), parsed once per
- * distinct text: an administrator's list is a hundred codes, and parsing it was a tenth of the
- * gate's time. The text still comes from the database each time, so a changed role is a new text
- * and applies at once. Frozen, as every request of every operator of that role shares it.
+ * A role's codes as stored (JSON text, read with the session on every request), parsed once and
+ * kept by role with the text they came from: an administrator's list is a hundred codes, and
+ * parsing it was a tenth of the gate's time. The text still comes from the database each time and
+ * is compared with the kept one, so a changed role applies at once. Frozen, as every request of
+ * every operator of that role shares the list.
  */
-const parsedCodes = new Map<string, readonly number[]>();
-const PARSED_CODES_KEPT = 256;
-function codesOf(text: string | null): number[] {
+type ParsedCodes = { text: string; codes: readonly number[] };
+const resourceCodes = new Map<string, ParsedCodes>();
+const buttonCodes = new Map<string, ParsedCodes>();
+const ROLES_KEPT = 256;
+function codesOf(kept: Map<string, ParsedCodes>, roleId: string, text: string | null): number[] {
   if (text === null) return [];
-  let codes = parsedCodes.get(text);
-  if (!codes) {
-    codes = Object.freeze(JSON.parse(text) as number[]);
-    // Roles are few; a flood of distinct texts (roles edited in a loop) only empties the map.
-    if (parsedCodes.size >= PARSED_CODES_KEPT) parsedCodes.clear();
-    parsedCodes.set(text, codes);
+  let parsed = kept.get(roleId);
+  if (parsed?.text !== text) {
+    parsed = { text, codes: Object.freeze(JSON.parse(text) as number[]) };
+    // Roles are few; more than this many (databases of many tests in one process) only empties the map.
+    if (kept.size >= ROLES_KEPT) kept.clear();
+    kept.set(roleId, parsed);
   }
-  return codes as number[];
+  return parsed.codes as number[];
 }
 
 /**

@@ -300,9 +300,11 @@ export function installRequestMetrics(app: FastifyInstance, metrics: AppMetrics)
   // The ingest routes are another helper's (a column store behind them); read their answer here
   // rather than in them: accepted and duplicate from the result, refused from the batch size.
   const countIngested = (request: FastifyRequest, reply: FastifyReply, payload: unknown): void => {
-    if (reply.statusCode === 200 && typeof payload === 'string') {
+    // A string, or its bytes once `sendTextAsBytes` (platform/response-serializer.ts) has run.
+    const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString() : undefined;
+    if (reply.statusCode === 200 && text !== undefined) {
       try {
-        const answer = JSON.parse(payload) as { code?: number; result?: { accepted?: number; duplicates?: number } };
+        const answer = JSON.parse(text) as { code?: number; result?: { accepted?: number; duplicates?: number } };
         if (answer.code === 0) {
           metrics.ingested('accepted', Number(answer.result?.accepted ?? 0));
           metrics.ingested('duplicate', Number(answer.result?.duplicates ?? 0));
