@@ -48,7 +48,7 @@ import { sql } from 'kysely';
 import { buildApp } from '../packages/server/src/app.ts';
 import { createPlayers, seedRegionsAndCatalogue } from '../packages/server/src/game/world/world.seed.ts';
 import { buildServer } from '../scripts/build-server.ts';
-import { startFlags } from './npm-start.ts';
+import { startFlags } from '../scripts/start-flags.ts';
 
 const { values: args } = parseArgs({
   options: {

@@ -55,7 +55,7 @@ import { writeExportFile } from '../packages/server/src/modules/exports/export-w
 import { openLogStore } from '../packages/server/src/platform/log-store/open-log-store.ts';
 import { logColumns } from '../packages/contract/src/log-catalogue.ts';
 import { buildServer, SERVER_ENTRIES } from '../scripts/build-server.ts';
-import { startFlags } from './npm-start.ts';
+import { startFlags } from '../scripts/start-flags.ts';
 
 const { values: args } = parseArgs({
   options: {

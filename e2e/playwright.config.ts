@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import { startFlags } from '../bench/npm-start.ts';
+import { startFlags } from '../scripts/start-flags.ts';
 import { E2E_ADMIN_PASSWORD, E2E_DATA_DIR, E2E_DEMO_PASSWORD, E2E_PORT } from './e2e-env.ts';
 
 /**

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 
 /**
  * The node flags `npm start` gives the server (package.json's `start`: `node <flags>
- * packages/server/dist/main.js`), read from there so that a benchmark's server runs as it does.
+ * packages/server/dist/main.js`), read from there so that a benchmark's or the browser tests' server
+ * runs as it does.
  */
 export function startFlags(): string[] {
   const { scripts } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> };
