@@ -41,6 +41,13 @@ test.describe('the shell', () => {
     await expect(page.getByText('Who is signed in')).toBeVisible();
     const wide = await page.locator('.ant-layout-sider').evaluateAll((els) => els.filter((el) => el.getBoundingClientRect().width >= 210).length);
     expect(wide).toBe(0);
+
+    // The breadcrumb stays, without the menu groups: the dashboard, then the page.
+    await page.goto('/setting/permission');
+    const crumbs = page.locator('.ant-breadcrumb');
+    await expect(crumbs.getByText('Dashboard')).toBeVisible();
+    await expect(crumbs.getByText('Permission settings')).toBeVisible();
+    await expect(crumbs.getByText('Settings', { exact: true })).toHaveCount(0);
   });
 
   test('the breadcrumb starts at the dashboard and the title joins config and route titles', async ({ page }) => {

@@ -4,8 +4,12 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { groupChain, routeByPath, routeById, type GroupCodeKey } from '../navigation.ts';
 
-/** The breadcrumb always starts from the dashboard, then the route's groups, then the route. */
-export function AppBreadcrumb() {
+/**
+ * The breadcrumb always starts from the dashboard, then the route's groups, then the route.
+ * `compact` (mobile mode, under 992 px) leaves the groups out: the dashboard and the page still
+ * fit beside the top bar's buttons on a phone, and the way home stays one tap away.
+ */
+export function AppBreadcrumb({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('nav');
   const { pathname } = useLocation();
   const route = routeByPath(pathname);
@@ -21,7 +25,7 @@ export function AppBreadcrumb() {
     },
     ...(route && route.id !== 'dashboard'
       ? [
-          ...groupChain(route.group).map((code) => ({ key: `group:${code}`, title: t(`groups.${String(code) as GroupCodeKey}`) })),
+          ...(compact ? [] : groupChain(route.group)).map((code) => ({ key: `group:${code}`, title: t(`groups.${String(code) as GroupCodeKey}`) })),
           { key: route.path, title: t(route.titleKey) },
         ]
       : []),

@@ -27,7 +27,7 @@ export function TopBar({
         aria-label={collapsed ? t('layout.expand') : t('layout.collapse')}
         data-testid="sidebar-toggle"
       />
-      {isMobile ? null : <AppBreadcrumb />}
+      <AppBreadcrumb compact={isMobile} />
       <div style={{ flex: 1 }} />
       <Tooltip title={t('layout.userMenu.log')}>
         <Button type="text" icon={<HistoryOutlined />} onClick={onOpenLog} aria-label={t('layout.userMenu.log')} />
