@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Flex, Typography } from 'antd';
+import { useHeadingFirst } from '../hooks/use-heading-first.ts';
 
 /** The heading block of a page (title, one line of context, actions) above its cards. */
 export function PageContainer({
@@ -13,6 +14,8 @@ export function PageContainer({
   extra?: ReactNode;
   children: ReactNode;
 }) {
+  // On a cold visit the heading paints first, the cards below one commit later.
+  const bodyShown = useHeadingFirst();
   return (
     <div className="gm-page">
       <Flex className="gm-page-header" justify="space-between" align="flex-start" gap={16} wrap>
@@ -28,9 +31,11 @@ export function PageContainer({
         </div>
         {extra ? <Flex gap={8} wrap>{extra}</Flex> : null}
       </Flex>
-      <Flex vertical gap={16}>
-        {children}
-      </Flex>
+      {bodyShown ? (
+        <Flex vertical gap={16}>
+          {children}
+        </Flex>
+      ) : null}
     </div>
   );
 }
