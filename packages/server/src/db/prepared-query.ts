@@ -67,7 +67,7 @@ export function preparedQuery<Args extends unknown[], Row>(build: (db: Kysely<DB
     return { compiled, slots, read: SelectQueryNode.is(compiled.query) };
   }
 
-  return async (db: Kysely<DB>, ...args: Args): Promise<Row[]> => {
+  function templateOf(db: Kysely<DB>, args: Args): Template {
     let forms = handles.get(db);
     if (!forms) {
       forms = new Map();
@@ -79,13 +79,31 @@ export function preparedQuery<Args extends unknown[], Row>(build: (db: Kysely<DB
       template = prepare(db, args);
       if (forms.size < FORMS_PER_HANDLE) forms.set(form, template);
     }
-    const parameters = template.slots.map((s) => ('arg' in s ? (s.item === null ? args[s.arg] : (args[s.arg] as unknown[])[s.item]) : s.value));
+    return template;
+  }
+
+  const parametersOf = (template: Template, args: Args) => template.slots.map((s) => ('arg' in s ? (s.item === null ? args[s.arg] : (args[s.arg] as unknown[])[s.item]) : s.value));
+
+  const run = async (db: Kysely<DB>, ...args: Args): Promise<Row[]> => {
+    const template = templateOf(db, args);
+    const parameters = parametersOf(template, args);
     const { query, sql } = template.compiled;
     const direct = template.read ? directReadOf(db)?.(sql, parameters) : undefined;
     if (direct) return direct as Row[];
     const result = await db.executeQuery<Row>({ query, sql, queryId: createQueryId(), parameters });
     return result.rows;
   };
+  /**
+   * The rows at once, without a promise, where the read may be made at once (SQLite, nobody
+   * holding Kysely's connection); undefined where it must wait its turn through Kysely (PostgreSQL,
+   * a transaction, a held connection): then call the query itself. For the request gate, whose
+   * read is on every request (docs/performance.md, "API overhead", session 12).
+   */
+  const now = (db: Kysely<DB>, ...args: Args): Row[] | undefined => {
+    const template = templateOf(db, args);
+    return template.read ? (directReadOf(db)?.(template.compiled.sql, parametersOf(template, args)) as Row[] | undefined) : undefined;
+  };
+  return Object.assign(run, { now });
 }
 
 /** Run a compiled select as Kysely would, but at once on SQLite while nobody holds Kysely's connection (sqlite-direct-read.ts). */

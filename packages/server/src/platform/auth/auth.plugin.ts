@@ -38,15 +38,32 @@ export interface AuthOptions {
   now?: () => number;
 }
 
+/** The operator behind a token and when its session was last seen. */
+export type FoundPrincipal = { principal: Principal; lastSeenAt: number };
+
 /**
  * Loads the operator behind a token, or null when the token is missing, expired or revoked. One
  * read of the database on every request (session, operator and role joined), never a cache: a
  * revoked session, a disabled operator or a changed role applies to the very next request, on
  * every instance.
  */
-export async function resolvePrincipal(db: Db, token: string | undefined, idleMs: number, now: number): Promise<{ principal: Principal; lastSeenAt: number } | null> {
+export async function resolvePrincipal(db: Db, token: string | undefined, idleMs: number, now: number): Promise<FoundPrincipal | null> {
   if (!token) return null;
-  const row = await identityRepository.findSessionPrincipal(db, hashToken(token));
+  return principalOf(await identityRepository.findSessionPrincipal(db, hashToken(token)), idleMs, now);
+}
+
+/**
+ * The same read made at once, without a promise, where it can be (SQLite while nobody holds its
+ * connection: prepared-query.ts); undefined where it must wait its turn: use `resolvePrincipal`.
+ * The same statement and the same checks, so the same guarantee.
+ */
+export function resolvePrincipalNow(db: Db, token: string | undefined, idleMs: number, now: number): FoundPrincipal | null | undefined {
+  if (!token) return null;
+  const row = identityRepository.findSessionPrincipalNow(db, hashToken(token));
+  return row === undefined ? undefined : principalOf(row, idleMs, now);
+}
+
+function principalOf(row: identityRepository.SessionPrincipalRow | null | undefined, idleMs: number, now: number): FoundPrincipal | null {
   if (!row || row.revoked_at !== null || row.expires_at <= now || row.last_seen_at + idleMs <= now) return null;
   if (row.disabled) return null;
   const totpEnabled = row.totp_enabled === 1;
@@ -100,6 +117,31 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
   const routeTable: FastifyInstance['routeTable'] = [];
   app.decorate('routeTable', routeTable);
 
+  /** What the gate answers a request once its operator is known: nothing (it goes on), or the refusal. */
+  const verdict = (permission: RoutePermission, principal: Principal | null, selfService: boolean): DomainError | undefined => {
+    switch (decide(permission, principal, selfService)) {
+      case 'allow':
+        return undefined;
+      case 'logged-out':
+        return loggedOut();
+      case 'enroll-totp':
+        return new DomainError(ErrorCode.OTP_ENROLLMENT_REQUIRED);
+      case 'denied':
+        return noPermission();
+    }
+  };
+
+  /** The gate's way when the session cannot be read at once or its last_seen is due: through Kysely, with promises. */
+  const admitLater = async (request: FastifyRequest, permission: RoutePermission, selfService: boolean, known: FoundPrincipal | null | undefined, at: number): Promise<void> => {
+    const found = known !== undefined ? known : await resolvePrincipal(options.db, tokenFromHeader(request.headers.authorization), options.idleMs, at);
+    if (found) {
+      request.principal = found.principal;
+      if (at - found.lastSeenAt >= touchEveryMs) await identityRepository.touchSession(options.db, found.principal.sessionId, at);
+    }
+    const refusal = verdict(permission, request.principal, selfService);
+    if (refusal) throw refusal;
+  };
+
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
     if (route.url.startsWith('/api/docs')) {
@@ -113,31 +155,26 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, permission, body: route.schema?.body, querystring: route.schema?.querystring });
   });
 
-  app.addHook('onRequest', async (request: FastifyRequest) => {
+  // A callback hook: on SQLite the session is read at once and the gate answers without a promise
+  // (docs/performance.md, "API overhead", session 12); the read itself is the same on every request.
+  app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
     const config = request.routeOptions.config;
     const permission = config.permission;
     if (permission === undefined) {
       // Static files of the web app and the not-found handler declare nothing; an /api route
       // without a declaration could not have been registered, so this only fails closed.
-      if (request.is404 || !request.url.startsWith('/api')) return;
-      throw noPermission();
+      if (request.is404 || !request.url.startsWith('/api')) return done();
+      return done(noPermission());
     }
-    if (permission === 'public' && !request.headers.authorization) return;
+    if (permission === 'public' && !request.headers.authorization) return done();
+    const selfService = config.selfService === true;
     const at = now();
-    const found = await resolvePrincipal(options.db, tokenFromHeader(request.headers.authorization), options.idleMs, at);
-    if (found) {
-      request.principal = found.principal;
-      if (at - found.lastSeenAt >= touchEveryMs) await identityRepository.touchSession(options.db, found.principal.sessionId, at);
+    const found = resolvePrincipalNow(options.db, tokenFromHeader(request.headers.authorization), options.idleMs, at);
+    if (found === undefined || (found !== null && at - found.lastSeenAt >= touchEveryMs)) {
+      admitLater(request, permission, selfService, found, at).then(() => done(), done);
+      return;
     }
-    switch (decide(permission, request.principal, config.selfService === true)) {
-      case 'allow':
-        return;
-      case 'logged-out':
-        throw loggedOut();
-      case 'enroll-totp':
-        throw new DomainError(ErrorCode.OTP_ENROLLMENT_REQUIRED);
-      case 'denied':
-        throw noPermission();
-    }
+    if (found) request.principal = found.principal;
+    done(verdict(permission, request.principal, selfService));
   });
 });

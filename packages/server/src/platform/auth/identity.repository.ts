@@ -167,6 +167,14 @@ export async function findSessionPrincipal(db: Executor, tokenHash: string) {
   return row;
 }
 
+/** The same read at once where it can be made at once (SQLite, connection free): the row, or null; undefined: use `findSessionPrincipal`. */
+export function findSessionPrincipalNow(db: Executor, tokenHash: string) {
+  const rows = sessionPrincipal.now(db, tokenHash);
+  return rows === undefined ? undefined : (rows[0] ?? null);
+}
+
+export type SessionPrincipalRow = NonNullable<Awaited<ReturnType<typeof findSessionPrincipal>>>;
+
 export async function touchSession(db: Executor, id: string, at: number): Promise<void> {
   await db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', id).execute();
 }

@@ -5,12 +5,20 @@ import { invalidField } from './domain-error.ts';
 /** Deep enough for any body the console accepts; deeper nesting is refused by the schemas anyway. */
 const MAX_DEPTH = 32;
 
-/** The path of the first string (at any depth) holding a control character, or null. */
+/**
+ * The path of the first string (at any depth) holding a control character, or null. The path is
+ * one array, grown and shrunk on the way (no array or entry list per key: this runs on every request).
+ */
 export function findControlChars(value: unknown, path: string[] = [], depth = 0): string | null {
   if (typeof value === 'string') return CONTROL_CHARS.test(value) ? path.join('.') : null;
   if (depth > MAX_DEPTH || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return null;
-  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-    const found = findControlChars(item, [...path, key], depth + 1);
+  const record = value as Record<string, unknown>;
+  // The own enumerable string keys, in Object.entries' order.
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
+    path.push(key);
+    const found = findControlChars(record[key], path, depth + 1);
+    path.pop();
     if (found !== null) return found;
   }
   return null;
@@ -25,9 +33,7 @@ export function findControlChars(value: unknown, path: string[] = [], depth = 0)
 export function refuseControlChars(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
   // A callback hook, not an async one: it never waits, and a promise per request costs (docs/performance.md, "API overhead").
   if (!request.url.startsWith('/api/gm/')) return done();
-  for (const source of [request.params, request.query, request.body]) {
-    const path = findControlChars(source);
-    if (path !== null) return done(invalidField(path, 'validation.controlChars') as unknown as FastifyError);
-  }
+  const path = findControlChars(request.params) ?? findControlChars(request.query) ?? findControlChars(request.body);
+  if (path !== null) return done(invalidField(path, 'validation.controlChars') as unknown as FastifyError);
   done();
 }

@@ -128,12 +128,22 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
   };
   // Set on every request by the hook below (a reference type starts as null, as Fastify asks).
   app.decorateReply('cspNonce', null as unknown as FastifyReply['cspNonce']);
+  // Fastify's own header list, not Node's (`reply.raw.setHeader`): Fastify hands its list to
+  // `writeHead`, which checks and writes each header once; headers set on Node's response are
+  // kept apart (an array per header in a dictionary) and Fastify's are added to them one by one
+  // (docs/performance.md, "API overhead", session 12). The same headers on the wire.
+  const fixed = headers.flatMap((h) => ('csp' in h ? [] : [h]));
+  const csp = headers.flatMap((h) => ('csp' in h ? [h] : []))[0];
+  if (!csp) throw new Error('helmet wrote no CSP');
   app.addHook('onRequest', (request, reply, done) => {
     const random = random32();
     const nonces = { script: random.slice(0, 32), style: random.slice(32) };
     reply.cspNonce = nonces;
-    const res = reply.raw;
-    for (const h of headers) res.setHeader(h.name, 'csp' in h ? h.csp[0] + nonces.script + h.csp[1] + nonces.style + h.csp[2] : h.value);
+    for (let i = 0; i < fixed.length; i += 1) {
+      const h = fixed[i] as (typeof fixed)[number];
+      reply.header(h.name, h.value);
+    }
+    reply.header(csp.name, csp.csp[0] + nonces.script + csp.csp[1] + nonces.style + csp.csp[2]);
     // request.protocol is https on a TLS socket, or from X-Forwarded-Proto when trustProxy is on.
     if (request.protocol === 'https') void reply.header('strict-transport-security', HSTS);
     done();
