@@ -9,6 +9,7 @@ import { useUserContext } from '../../shared/user-context.tsx';
 import { MENU_TREE, openKeysFor, routeByPath, type MenuNode } from '../navigation.ts';
 import { paths } from '../../shared/paths.ts';
 import { MENU_ICONS } from './menu-icons.tsx';
+import { useHeadingFirst } from '../../shared/hooks/use-heading-first.ts';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
@@ -51,6 +52,10 @@ export function SideNav({ collapsed = false, onNavigate }: { collapsed?: boolean
   }, [pathname]);
 
   const route = routeByPath(pathname);
+  // On a cold visit the menu comes with the page's cards, one commit after the heading: its
+  // submenus' triggers and motions set state on mount, which would run the commit's effects
+  // before the first paint (docs/performance.md, "First visit", eighth pass).
+  const menuShown = useHeadingFirst();
 
   return (
     <nav className="gm-side-nav" aria-label={t('routes.dashboard')}>
@@ -58,13 +63,15 @@ export function SideNav({ collapsed = false, onNavigate }: { collapsed?: boolean
         <img src="/static/logo.svg" alt="" width={28} height={28} />
         {collapsed ? null : <span>{config.breadcrumbTitle}</span>}
       </Link>
-      <Menu
-        theme="dark"
-        mode="inline"
-        items={items}
-        selectedKeys={route ? [route.path] : []}
-        {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
-      />
+      {menuShown ? (
+        <Menu
+          theme="dark"
+          mode="inline"
+          items={items}
+          selectedKeys={route ? [route.path] : []}
+          {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+        />
+      ) : null}
     </nav>
   );
 }
