@@ -4,6 +4,7 @@
  *
  *   npm run bench -- api-overhead [--players 5000] [--rounds 3] [--duration 6] [--warmup 5] [--connections 50]
  *     [--sides bare,sql-areas,...] [--cpu-prof <dir>] [--baseline <another checkout>] [--pin] [--tsx]
+ *     [--reference-v8-defaults]
  *
  * A SQLite file in a temporary folder gets the world seed of the other benchmarks (six regions,
  * `createPlayers` with seed 2026). Two server processes listen on it: the console as `npm start`
@@ -12,7 +13,8 @@
  * runs the sources under tsx instead, as before session 10; production settings, LOG_LEVEL from
  * the environment, default `warn`) and the reference server `bench/api-overhead.server.ts` (a bare Fastify app
  * with the same driver, file and connection settings; its SQL is recorded from the console's
- * own code). This process only sends requests (autocannon), so the servers do not share its
+ * own code), run with the same node flags as the console (session 12; `--reference-v8-defaults`
+ * runs it with V8's defaults, as the sessions before did). This process only sends requests (autocannon), so the servers do not share its
  * event loop. Before timing, the console's answers are compared with the reference's.
  *
  * Sides, run in alternation (the order rotates each round), each for --duration seconds at
@@ -62,6 +64,7 @@ const { values: args } = parseArgs({
     baseline: { type: 'string' },
     pin: { type: 'boolean', default: false },
     tsx: { type: 'boolean', default: false },
+    'reference-v8-defaults': { type: 'boolean', default: false },
   },
 });
 const PLAYERS = Number(args.players);
@@ -210,7 +213,12 @@ try {
   const consoleServer = await start('console', consoleArgs, env, /GM Console is running/);
   children.push(consoleServer);
   const refPort = await freePort();
-  const reference = await start('reference', ['--import', 'tsx', join(here, 'api-overhead.server.ts'), '--db', file, '--port', String(refPort)], parentEnv, /listening \d+/);
+  // The same V8 as the console (npm start's flags, e.g. its 4 MB semi-spaces): what is compared is
+  // the code on each side, not two heap settings. `--reference-v8-defaults`: as before session 12.
+  const referenceFlags = args.tsx || args['reference-v8-defaults'] ? [] : startFlags();
+  const referenceArgs = [...referenceFlags, '--import', 'tsx', join(here, 'api-overhead.server.ts'), '--db', file, '--port', String(refPort)];
+  console.log(`reference: node ${referenceArgs.join(' ')}`);
+  const reference = await start('reference', referenceArgs, parentEnv, /listening \d+/);
   children.push(reference);
   // Another checkout of the console (the code before a change), on the same file, for before/after in one run.
   const baselinePort = await freePort();
