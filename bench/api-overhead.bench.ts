@@ -14,8 +14,8 @@
  * the environment, default `warn`) and the reference server `bench/api-overhead.server.ts` (a bare Fastify app
  * with the same driver, file and connection settings; its SQL is recorded from the console's
  * own code), run with the same node flags as the console (session 12; `--reference-v8-defaults`
- * runs it with V8's defaults, as the sessions before did). This process only sends requests (autocannon), so the servers do not share its
- * event loop. Before timing, the console's answers are compared with the reference's.
+ * runs it with V8's defaults, as the sessions before did). This process only sends requests
+ * (autocannon), so the servers do not share its event loop. Before timing, the console's answers are compared with the reference's.
  *
  * Sides, run in alternation (the order rotates each round), each for --duration seconds at
  * --connections connections after a warm-up of every side:

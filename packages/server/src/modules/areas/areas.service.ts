@@ -87,21 +87,10 @@ function matches(region: Region, query: AreaQuery): boolean {
   return true;
 }
 
-const byUiSort = (a: Region, b: Region) => b.uiSort - a.uiSort || a.id.localeCompare(b.id);
-
-/**
- * The game's server list, filtered, larger ui sort first. The embedded game already lists them so:
- * sorted only when out of order (a sort takes a work area of its own on every call; a stable sort
- * leaves an ordered list as it is, so the answer is the same).
- */
+/** The game's server list, filtered, larger ui sort first. */
 export async function listAreas(ctx: ServiceContext, query: AreaQuery): Promise<Page<Area>> {
   const regions = (await ctx.gateway.listRegions()).filter((r) => matches(r, query));
-  for (let i = 1; i < regions.length; i += 1) {
-    if (byUiSort(regions[i - 1] as Region, regions[i] as Region) > 0) {
-      regions.sort(byUiSort);
-      break;
-    }
-  }
+  regions.sort((a, b) => b.uiSort - a.uiSort || a.id.localeCompare(b.id));
   const slice = regions.slice(query.page * query.size, (query.page + 1) * query.size);
   return { results: await withJobs(ctx, slice), total: regions.length, page: query.page, size: query.size };
 }

@@ -65,8 +65,8 @@ const HELMET_OPTIONS = {
   referrerPolicy: { policy: 'no-referrer' },
 } as const;
 
-/** The headers helmet writes, in its order; the CSP is cut where its two nonces go. */
-type HelmetHeader = { name: string; value: string | number | readonly string[] } | { name: string; csp: [string, string, string] };
+/** The headers helmet writes: those the same on every response, in its order, and the CSP cut where its two nonces go. */
+type HelmetHeaders = { fixed: { name: string; value: string | number | readonly string[] }[]; csp: { name: string; parts: [string, string, string] } };
 
 /**
  * What helmet writes for these options, found once by asking @fastify/helmet itself (a
@@ -74,7 +74,7 @@ type HelmetHeader = { name: string; value: string | number | readonly string[] }
  * parsing every option and directive, on each request to fit that request's nonces: about as
  * much work as the console's whole answer to a short list (docs/performance.md, "API overhead").
  */
-async function helmetHeaders(): Promise<HelmetHeader[]> {
+async function helmetHeaders(): Promise<HelmetHeaders> {
   const probe = Fastify();
   await probe.register(helmet, HELMET_OPTIONS);
   let nonces = { script: '', style: '' };
@@ -84,7 +84,8 @@ async function helmetHeaders(): Promise<HelmetHeader[]> {
   });
   const res = await probe.inject({ method: 'GET', url: '/' });
   await probe.close();
-  const headers: HelmetHeader[] = [];
+  const fixed: HelmetHeaders['fixed'] = [];
+  let csp: HelmetHeaders['csp'] | undefined;
   // The probe's own headers (content type, length, date, connection) are not helmet's.
   const own = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
   for (const [name, value] of Object.entries(res.headers)) {
@@ -93,13 +94,13 @@ async function helmetHeaders(): Promise<HelmetHeader[]> {
       const [before, rest] = value.split(nonces.script);
       const [middle, after] = (rest ?? '').split(nonces.style);
       if (before === undefined || middle === undefined || after === undefined || value.split(nonces.script).length !== 2) throw new Error('helmet wrote an unexpected CSP');
-      headers.push({ name, csp: [before, middle, after] });
+      csp = { name, parts: [before, middle, after] };
     } else {
-      headers.push({ name, value });
+      fixed.push({ name, value });
     }
   }
-  if (!headers.some((h) => 'csp' in h)) throw new Error('helmet wrote no CSP');
-  return headers;
+  if (!csp) throw new Error('helmet wrote no CSP');
+  return { fixed, csp };
 }
 
 /**
@@ -113,7 +114,7 @@ async function helmetHeaders(): Promise<HelmetHeader[]> {
  * be told anything by a loopback test server.
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  const headers = await helmetHeaders();
+  const { fixed, csp } = await helmetHeaders();
   // Random bytes for the nonces, taken from the CSPRNG 4 KB at a time (one call per 128 responses
   // instead of one per response); each byte is used once.
   let pool = Buffer.alloc(0);
@@ -132,9 +133,6 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
   // `writeHead`, which checks and writes each header once; headers set on Node's response are
   // kept apart (an array per header in a dictionary) and Fastify's are added to them one by one
   // (docs/performance.md, "API overhead", session 12). The same headers on the wire.
-  const fixed = headers.flatMap((h) => ('csp' in h ? [] : [h]));
-  const csp = headers.flatMap((h) => ('csp' in h ? [h] : []))[0];
-  if (!csp) throw new Error('helmet wrote no CSP');
   app.addHook('onRequest', (request, reply, done) => {
     const random = random32();
     const nonces = { script: random.slice(0, 32), style: random.slice(32) };
@@ -143,7 +141,7 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
       const h = fixed[i] as (typeof fixed)[number];
       reply.header(h.name, h.value);
     }
-    reply.header(csp.name, csp.csp[0] + nonces.script + csp.csp[1] + nonces.style + csp.csp[2]);
+    reply.header(csp.name, csp.parts[0] + nonces.script + csp.parts[1] + nonces.style + csp.parts[2]);
     // request.protocol is https on a TLS socket, or from X-Forwarded-Proto when trustProxy is on.
     if (request.protocol === 'https') void reply.header('strict-transport-security', HSTS);
     done();
