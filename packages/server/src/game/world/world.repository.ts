@@ -182,7 +182,9 @@ export async function findRegions(db: Conn, ids: readonly string[]): Promise<Gam
 /** Every server list read runs this one: compiled once (prepared-query.ts). */
 const allRegions = preparedQuery((db: Db) => db.selectFrom('game_regions').selectAll().orderBy('ui_sort', 'desc').orderBy('id'));
 
-export async function listRegions(db: Conn): Promise<GameRegionRow[]> {
+// Handed on as it is (no async wrapper): a promise returned from an async function costs the
+// list two more turns of the microtask queue on every read.
+export function listRegions(db: Conn): Promise<GameRegionRow[]> {
   return allRegions(db);
 }
 

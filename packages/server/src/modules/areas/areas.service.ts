@@ -87,10 +87,16 @@ function matches(region: Region, query: AreaQuery): boolean {
   return true;
 }
 
+/**
+ * Larger ui sort first, then by id as the game's database orders text (code unit by code unit):
+ * the order the embedded game already lists in, kept for a remote game whatever its order.
+ */
+const byUiSortThenId = (a: Region, b: Region) => b.uiSort - a.uiSort || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
 /** The game's server list, filtered, larger ui sort first. */
 export async function listAreas(ctx: ServiceContext, query: AreaQuery): Promise<Page<Area>> {
   const regions = (await ctx.gateway.listRegions()).filter((r) => matches(r, query));
-  regions.sort((a, b) => b.uiSort - a.uiSort || a.id.localeCompare(b.id));
+  regions.sort(byUiSortThenId);
   const slice = regions.slice(query.page * query.size, (query.page + 1) * query.size);
   return { results: await withJobs(ctx, slice), total: regions.length, page: query.page, size: query.size };
 }

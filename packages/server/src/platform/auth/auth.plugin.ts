@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { DomainError, loggedOut, noPermission } from '../errors/domain-error.ts';
 import { decide, type Principal, type RoutePermission } from './access.ts';
 import * as identityRepository from './identity.repository.ts';
-import { hashToken, tokenFromHeader } from './tokens.ts';
+import { tokenHashFromHeader } from './tokens.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -42,14 +42,14 @@ export interface AuthOptions {
 export type FoundPrincipal = { principal: Principal; lastSeenAt: number };
 
 /**
- * Loads the operator behind a token, or null when the token is missing, expired or revoked. One
- * read of the database on every request (session, operator and role joined), never a cache: a
- * revoked session, a disabled operator or a changed role applies to the very next request, on
- * every instance.
+ * Loads the operator behind a token (given as its hash: `tokenHashFromHeader`), or null when the
+ * token is missing, expired or revoked. One read of the database on every request (session,
+ * operator and role joined), never a cache: a revoked session, a disabled operator or a changed
+ * role applies to the very next request, on every instance.
  */
-export async function resolvePrincipal(db: Db, token: string | undefined, idleMs: number, now: number): Promise<FoundPrincipal | null> {
-  if (!token) return null;
-  return principalOf(await identityRepository.findSessionPrincipal(db, hashToken(token)), idleMs, now);
+export async function resolvePrincipal(db: Db, tokenHash: string | undefined, idleMs: number, now: number): Promise<FoundPrincipal | null> {
+  if (!tokenHash) return null;
+  return principalOf(await identityRepository.findSessionPrincipal(db, tokenHash), idleMs, now);
 }
 
 /**
@@ -57,9 +57,9 @@ export async function resolvePrincipal(db: Db, token: string | undefined, idleMs
  * connection: prepared-query.ts); undefined where it must wait its turn: use `resolvePrincipal`.
  * The same statement and the same checks, so the same guarantee.
  */
-export function resolvePrincipalNow(db: Db, token: string | undefined, idleMs: number, now: number): FoundPrincipal | null | undefined {
-  if (!token) return null;
-  const row = identityRepository.findSessionPrincipalNow(db, hashToken(token));
+export function resolvePrincipalNow(db: Db, tokenHash: string | undefined, idleMs: number, now: number): FoundPrincipal | null | undefined {
+  if (!tokenHash) return null;
+  const row = identityRepository.findSessionPrincipalNow(db, tokenHash);
   return row === undefined ? undefined : principalOf(row, idleMs, now);
 }
 
@@ -133,7 +133,7 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
 
   /** The gate's way when the session cannot be read at once or its last_seen is due: through Kysely, with promises. */
   const admitLater = async (request: FastifyRequest, permission: RoutePermission, selfService: boolean, known: FoundPrincipal | null | undefined, at: number): Promise<void> => {
-    const found = known !== undefined ? known : await resolvePrincipal(options.db, tokenFromHeader(request.headers.authorization), options.idleMs, at);
+    const found = known !== undefined ? known : await resolvePrincipal(options.db, tokenHashFromHeader(request.headers.authorization), options.idleMs, at);
     if (found) {
       request.principal = found.principal;
       if (at - found.lastSeenAt >= touchEveryMs) await identityRepository.touchSession(options.db, found.principal.sessionId, at);
@@ -169,7 +169,7 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
     if (permission === 'public' && !request.headers.authorization) return done();
     const selfService = config.selfService === true;
     const at = now();
-    const found = resolvePrincipalNow(options.db, tokenFromHeader(request.headers.authorization), options.idleMs, at);
+    const found = resolvePrincipalNow(options.db, tokenHashFromHeader(request.headers.authorization), options.idleMs, at);
     if (found === undefined || (found !== null && at - found.lastSeenAt >= touchEveryMs)) {
       admitLater(request, permission, selfService, found, at).then(() => done(), done);
       return;

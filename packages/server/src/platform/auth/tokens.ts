@@ -15,8 +15,32 @@ export function newId(): string {
 }
 
 /** Reads the token from `Authorization`, bare or `Bearer <token>`. */
-export function tokenFromHeader(header: string | undefined): string | undefined {
+function tokenFromHeader(header: string | undefined): string | undefined {
   if (!header) return undefined;
   const value = header.trim().replace(/^Bearer\s+/i, '');
   return /^[A-Za-z0-9_-]{20,200}$/.test(value) ? value : undefined;
+}
+
+/**
+ * What an `Authorization` header hashes to, kept for the last few hundred headers: each signed-in
+ * operator sends the same one on every request, and reading and hashing it was a tenth of the
+ * gate's time (docs/performance.md, "API overhead", session 13). Only the hash is kept, which
+ * never changes for a header; whether its session still holds is read from the database each time.
+ */
+const hashesByHeader = new Map<string, string>();
+const HEADERS_KEPT = 512;
+
+/** The stored form of the token in an `Authorization` header; undefined when it holds none. */
+export function tokenHashFromHeader(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  let hash = hashesByHeader.get(header);
+  if (hash === undefined) {
+    const token = tokenFromHeader(header);
+    if (token === undefined) return undefined;
+    hash = hashToken(token);
+    // More headers than this (a scanner's made-up tokens) only empties the map.
+    if (hashesByHeader.size >= HEADERS_KEPT) hashesByHeader.clear();
+    hashesByHeader.set(header, hash);
+  }
+  return hash;
 }

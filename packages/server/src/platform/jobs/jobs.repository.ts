@@ -17,9 +17,9 @@ const pendingOf = preparedQuery((db: Db, kind: string, subjects: readonly string
   db.selectFrom('jobs').selectAll().where('kind', '=', kind).where('subject', 'in', subjects).where('status', '=', 'pending'),
 );
 
-export async function pendingJobs(db: Conn, kind: string, subjects: readonly string[]): Promise<JobRow[]> {
-  if (subjects.length === 0) return [];
-  return pendingOf(db, kind, subjects);
+// Not async: the query's own promise is handed on (see listRegions in world.repository.ts).
+export function pendingJobs(db: Conn, kind: string, subjects: readonly string[]): Promise<JobRow[]> {
+  return subjects.length === 0 ? Promise.resolve([]) : pendingOf(db, kind, subjects);
 }
 
 /** Pending to cancelled; false when it was no longer pending (already fired or cancelled). */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { CSP_NONCE_PLACEHOLDER, fillNonces, HSTS, IMMUTABLE, nonceTemplate } from './web-app.ts';
+import { API_CSP, CSP_NONCE_PLACEHOLDER, fillNonces, HSTS, IMMUTABLE, nonceTemplate } from './web-app.ts';
 
 /** A built web app as `vite build` writes it (packages/web/vite.config.ts): placeholders and all. */
 const INDEX = `<!doctype html>
@@ -56,8 +56,8 @@ describe('security headers and the web app', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
-  it('every response, the API too, carries the strict policy and its companions', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+  it('every page carries the strict policy with its nonces, and its companions', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
@@ -72,6 +72,19 @@ describe('security headers and the web app', () => {
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it("the API's answers: nothing may load or run in them, nothing may frame them, and the same companions", async () => {
+    for (const url of ['/api/health', '/api/gm/admin/areas', '/api/no-such-route']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.headers['content-security-policy'], url).toBe(API_CSP);
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['strict-transport-security'], url).toBeUndefined();
+    }
   });
 
   it('HSTS only when the request came over TLS: a trusted proxy saying https, never a client alone', async () => {

@@ -104,14 +104,25 @@ async function helmetHeaders(): Promise<HelmetHeaders> {
 }
 
 /**
- * Every response carries helmet's headers: the CSP above with per-response nonces (`'nonce-…'`
- * in script-src and style-src, the same on `reply.cspNonce` for index.html), `X-Frame-Options:
- * DENY`, `X-Content-Type-Options: nosniff`, `Referrer-Policy: no-referrer`, and helmet's
- * cross-origin isolation headers. They are the ones @fastify/helmet writes for `HELMET_OPTIONS`,
- * worked out once at start; each response only gets its own two nonces (16 random bytes each, as
- * helmet makes them). HSTS is not helmet's here: helmet would send it on plain HTTP too,
- * where it means nothing, and a browser that once saw it over a TLS-terminating proxy must not
- * be told anything by a loopback test server.
+ * The policy of the API's answers (JSON, files from the database): data, never a page, so nothing
+ * may load or run in them and no page may frame them. The same on every answer, with no nonce:
+ * only index.html has a use for one (docs/decisions.md, "Security headers").
+ */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/** The API's answers: everything under /api/ but its documentation, which is a page. */
+const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
+/**
+ * Every response carries helmet's headers: `X-Frame-Options: DENY`, `X-Content-Type-Options:
+ * nosniff`, `Referrer-Policy: no-referrer`, helmet's cross-origin isolation headers, and a CSP:
+ * the API's answers `API_CSP`, the rest (index.html, the documentation, the web app's files)
+ * the policy above with per-response nonces (`'nonce-…'` in script-src and style-src, the same
+ * on `reply.cspNonce` for index.html). They are the ones @fastify/helmet writes for
+ * `HELMET_OPTIONS`, worked out once at start; each page only gets its own two nonces (16 random
+ * bytes each, as helmet makes them). HSTS is not helmet's here: helmet would send it on plain
+ * HTTP too, where it means nothing, and a browser that once saw it over a TLS-terminating proxy
+ * must not be told anything by a loopback test server.
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   const { fixed, csp } = await helmetHeaders();
@@ -127,21 +138,25 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     used += 32;
     return pool.toString('hex', used - 32, used);
   };
-  // Set on every request by the hook below (a reference type starts as null, as Fastify asks).
+  // Set by the hook below on every request but the API's (a reference type starts as null, as Fastify asks).
   app.decorateReply('cspNonce', null as unknown as FastifyReply['cspNonce']);
   // Fastify's own header list, not Node's (`reply.raw.setHeader`): Fastify hands its list to
   // `writeHead`, which checks and writes each header once; headers set on Node's response are
   // kept apart (an array per header in a dictionary) and Fastify's are added to them one by one
   // (docs/performance.md, "API overhead", session 12). The same headers on the wire.
   app.addHook('onRequest', (request, reply, done) => {
-    const random = random32();
-    const nonces = { script: random.slice(0, 32), style: random.slice(32) };
-    reply.cspNonce = nonces;
     for (let i = 0; i < fixed.length; i += 1) {
       const h = fixed[i] as (typeof fixed)[number];
       reply.header(h.name, h.value);
     }
-    reply.header(csp.name, csp.parts[0] + nonces.script + csp.parts[1] + nonces.style + csp.parts[2]);
+    if (isApiAnswer(request.url)) {
+      reply.header(csp.name, API_CSP);
+    } else {
+      const random = random32();
+      const nonces = { script: random.slice(0, 32), style: random.slice(32) };
+      reply.cspNonce = nonces;
+      reply.header(csp.name, csp.parts[0] + nonces.script + csp.parts[1] + nonces.style + csp.parts[2]);
+    }
     // request.protocol is https on a TLS socket, or from X-Forwarded-Proto when trustProxy is on.
     if (request.protocol === 'https') void reply.header('strict-transport-security', HSTS);
     done();
