@@ -169,25 +169,41 @@ const SCHEMA_CHANGE = /^\s*(create|alter|drop)\s/i;
  * bound per run, so a statement is only ever the same SQL. SQLite re-prepares a kept statement
  * by itself when the schema changes. A statement still being iterated (a stream) is not reused.
  * Reading statements build their row objects from arrays (`objectRows`).
+ *
+ * When full, the cache lets go of a statement not used lately, by the "second chance" (clock)
+ * approximation of least-recently-used: a hit only marks its entry used, and the eviction passes
+ * over marked entries once (unmarking them, to the back) before it drops the first unmarked one.
+ * A true LRU moved the entry to the back of the Map on every hit: two more hash operations on
+ * each of the three statements of every request (docs/performance.md, "Session 13"). A statement
+ * that changes the schema empties the cache and is never kept itself, so a hit needs no check.
  */
 export function cachingStatements(sqlite: SQLite.Database, size = SQLITE_STATEMENT_CACHE_SIZE): SqliteDatabase & { prepare(text: string): KeptStatement } {
-  const cache = new Map<string, KeptStatement>();
+  const cache = new Map<string, { statement: KeptStatement; used: boolean }>();
   const wrap = (statement: SQLite.Statement): KeptStatement => (statement.reader ? objectRows(statement) : (statement));
+  const evictOne = () => {
+    for (const [text, entry] of cache) {
+      cache.delete(text);
+      if (!entry.used) return;
+      entry.used = false;
+      cache.set(text, entry);
+    }
+  };
   return {
     close: () => sqlite.close(),
     prepare(text: string) {
-      if (SCHEMA_CHANGE.test(text)) cache.clear();
       const kept = cache.get(text);
-      if (kept && !kept.busy) {
-        // Most recently used last: Map keeps insertion order.
-        cache.delete(text);
-        cache.set(text, kept);
-        return kept;
+      if (kept && !kept.statement.busy) {
+        kept.used = true;
+        return kept.statement;
+      }
+      if (SCHEMA_CHANGE.test(text)) {
+        cache.clear();
+        return wrap(sqlite.prepare(text));
       }
       const statement = wrap(sqlite.prepare(text));
       if (kept) return statement;
-      if (cache.size >= size) cache.delete(cache.keys().next().value as string);
-      cache.set(text, statement);
+      if (cache.size >= size) evictOne();
+      cache.set(text, { statement, used: false });
       return statement;
     },
   };

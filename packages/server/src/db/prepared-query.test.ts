@@ -124,7 +124,7 @@ describe('preparedQuery', () => {
 });
 
 describe('cachingStatements (SQLite)', () => {
-  it('reuses a statement per SQL text, keeps the most recently used, and sees schema changes', () => {
+  it('reuses a statement per SQL text, keeps the recently used (second chance), and sees schema changes', () => {
     const raw = new SQLite(':memory:');
     const db = cachingStatements(raw, 2);
     raw.exec('create table t (a integer)');
@@ -136,6 +136,16 @@ describe('cachingStatements (SQLite)', () => {
     db.prepare('select 2'); // over the size: the least recently used ('select 1') goes
     expect(db.prepare('select * from t order by a')).toBe(first);
     expect(db.prepare('select 1')).not.toBe(db.prepare('select 2'));
+    // Every entry used since the last pass: each gets its second chance, then the oldest goes.
+    const one = db.prepare('select 1');
+    const two = db.prepare('select 2');
+    expect(db.prepare('select 1')).toBe(one);
+    expect(db.prepare('select 2')).toBe(two);
+    db.prepare('select 3');
+    expect(db.prepare('select 2')).toBe(two);
+    expect(db.prepare('select 1')).not.toBe(one);
+    // A schema change is never kept (it empties the cache each time it runs).
+    expect(db.prepare('create table if not exists u (x)')).not.toBe(db.prepare('create table if not exists u (x)'));
     raw.exec('alter table t add column b text');
     expect(first.all([])).toEqual([
       { a: 1, b: null },
