@@ -96,4 +96,23 @@ test.describe('the shell', () => {
     await drawer.getByRole('button', { name: 'Refresh' }).click();
     await expect(drawer.getByText(/Sign in/).first()).toBeVisible();
   });
+
+  test('on a phone the log filters fit the screen: no empty line above Search, the table choice inside its card', async ({ page }) => {
+    await signInByApi(page, 'admin');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/flow/gold_list');
+    const hint = page.getByText('No conditions: every row of the time range.');
+    const search = page.getByRole('button', { name: 'Search' });
+    await expect(search).toBeVisible({ timeout: 30_000 });
+    const [hintBox, searchBox] = [await hint.boundingBox(), await search.boundingBox()];
+    // The hint's line, the condition item's margin (24 px), then Search: no label line between.
+    expect((searchBox?.y ?? 0) - ((hintBox?.y ?? 0) + (hintBox?.height ?? 0))).toBeLessThan(40);
+
+    await page.goto('/flow/custom_flow');
+    const table = page.getByRole('combobox').first();
+    await expect(table).toBeVisible({ timeout: 30_000 });
+    const card = await page.locator('.ant-card').first().boundingBox();
+    const select = await page.locator('.ant-select').first().boundingBox();
+    expect((select?.x ?? 0) + (select?.width ?? 0)).toBeLessThanOrEqual((card?.x ?? 0) + (card?.width ?? 0));
+  });
 });

@@ -146,7 +146,7 @@ export function CustomQueryPage() {
             <Select
               showSearch={{ optionFilterProp: 'label' }}
               placeholder={t('custom.table.placeholder')}
-              style={{ width: 380 }}
+              style={{ width: 380, maxWidth: '100%' }}
               options={TABLES.map((tb) => ({ value: tb.table, label: `${tb.table} · ${language === 'zh-CN' ? tb.zh : tb.en}` }))}
               onChange={() => form.setFieldValue('columns', [])}
             />
@@ -175,7 +175,7 @@ export function CustomQueryPage() {
               options={tableColumns.map((c) => ({ value: c.name, label: `${language === 'zh-CN' ? c.zh : c.en} (${c.name})` }))}
             />
           </Form.Item>
-          <Form.Item label={<span aria-hidden>&nbsp;</span>} colon={false} style={{ marginBottom: 0 }}>
+          <Form.Item label={<span aria-hidden>&nbsp;</span>} colon={false} style={{ marginBottom: 0 }} className="gm-log-actions">
             <LogSearchButtons
               wait={wait}
               loading={query.isFetching}

@@ -159,7 +159,7 @@ function LogListPage({ list }: { list: LogListView }) {
       <Card>
         <Form form={form} layout="horizontal" labelCol={{ flex: '96px' }} labelAlign="left" onFinish={onSearch} className="gm-log-filter">
           <LogFilterBuilder columns={filterable} />
-          <Form.Item label={<span aria-hidden>&nbsp;</span>} colon={false} style={{ marginBottom: 0 }}>
+          <Form.Item label={<span aria-hidden>&nbsp;</span>} colon={false} style={{ marginBottom: 0 }} className="gm-log-actions">
             <LogSearchButtons wait={wait} onReset={onReset} loading={query.isFetching && !search.cursor} />
           </Form.Item>
         </Form>

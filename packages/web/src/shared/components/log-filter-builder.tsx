@@ -314,16 +314,13 @@ export function LogFilterBuilder({ columns, rangeRequired = true }: { columns: r
                 {fields.map((field) => (
                   <ConditionRowFields key={field.key} index={field.name} columns={columns} usedFields={used} onRemove={() => remove(field.name)} />
                 ))}
-                <div>
+                {/* The hint beside the button, or on a line of its own where there is no room. */}
+                <Flex gap="4px 12px" align="center" wrap>
                   <Button type="dashed" icon={<PlusOutlined />} disabled={fields.length >= Math.min(LOG_MAX_CONDITIONS, columns.length)} onClick={() => add({})}>
                     {t('filterBuilder.add')}
                   </Button>
-                  {fields.length === 0 ? (
-                    <Typography.Text type="secondary" style={{ marginInlineStart: 12 }}>
-                      {t('filterBuilder.none')}
-                    </Typography.Text>
-                  ) : null}
-                </div>
+                  {fields.length === 0 ? <Typography.Text type="secondary">{t('filterBuilder.none')}</Typography.Text> : null}
+                </Flex>
               </Flex>
             )}
           </Form.List>
