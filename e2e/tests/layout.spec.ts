@@ -97,7 +97,7 @@ test.describe('the shell', () => {
     await expect(drawer.getByText(/Sign in/).first()).toBeVisible();
   });
 
-  test('on a phone the log filters fit the screen: no empty line above Search, the table choice inside its card', async ({ page }) => {
+  test('on a phone the filters fit the screen: no empty line above Search, the table choice inside its card, the statistics tools on their own line', async ({ page }) => {
     await signInByApi(page, 'admin');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/flow/gold_list');
@@ -114,5 +114,14 @@ test.describe('the shell', () => {
     const card = await page.locator('.ant-card').first().boundingBox();
     const select = await page.locator('.ant-select').first().boundingBox();
     expect((select?.x ?? 0) + (select?.width ?? 0)).toBeLessThanOrEqual((card?.x ?? 0) + (card?.width ?? 0));
+
+    // A statistics page: the quick ranges wrap, the tab names stay, Export is on the screen.
+    await page.goto('/statistics/l_online_num');
+    await expect(page.getByRole('tab', { name: 'Table' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('tab', { name: 'Chart' })).toBeVisible();
+    for (const name of ['Past three months', 'Export']) {
+      const box = await page.getByRole('button', { name }).first().boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? 0), name).toBeLessThanOrEqual(390);
+    }
   });
 });

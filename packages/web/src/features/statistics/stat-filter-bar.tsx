@@ -36,7 +36,8 @@ function DayRangeField() {
       <Form.Item name="range">
         <DatePicker.RangePicker allowClear={false} presets={presets} format={DAY} aria-label={t('filters.range')} placeholder={[t('filters.start'), t('filters.end')]} />
       </Form.Item>
-      <Form.Item>
+      {/* At most the bar's width: on a phone the buttons wrap instead of running off the card. */}
+      <Form.Item style={{ maxWidth: '100%' }}>
         <QuickRangeButtons
           onPick={(range) => {
             form.setFieldValue('range', quickDays(range).map(pickerDay));

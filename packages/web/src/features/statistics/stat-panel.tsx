@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Card, Col, Empty, Row, Space, Spin, Statistic, Tabs } from 'antd';
+import { Alert, Button, Card, Col, Empty, Grid, Row, Space, Spin, Statistic, Tabs } from 'antd';
 import { FileExcelOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -78,6 +78,8 @@ export function StatPanel<T>({
   table: (data: T) => ReactNode;
 }) {
   const { t } = useTranslation(['statistics', 'errors', 'common']);
+  // A phone (under antd's sm, 576 px): see below.
+  const narrow = Grid.useBreakpoint().sm === false;
   const body = (view: (data: T) => ReactNode) => {
     if (query.isError) {
       return (
@@ -93,18 +95,22 @@ export function StatPanel<T>({
     if (query.data === undefined) return <Spin spinning><Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common:words.loading')} /></Spin>;
     return <Spin spinning={query.isFetching}>{view(query.data)}</Spin>;
   };
+  const tools = (
+    <Space wrap>
+      {extra}
+      <StatExportButton endpoint={exportAs.endpoint} query={exportAs.query} />
+    </Space>
+  );
   return (
     <Card>
+      {/* On a phone the tools take a line of their own above the tabs: beside them they would
+          push Chart / Table into a menu and run off the card. */}
+      {narrow ? <div style={{ marginBottom: 8 }}>{tools}</div> : null}
       <Tabs
         activeKey={page.search.view}
         onChange={(key) => page.setView(STAT_VIEWS.find((v) => v === key) ?? 'chart')}
         destroyOnHidden
-        tabBarExtraContent={
-          <Space wrap>
-            {extra}
-            <StatExportButton endpoint={exportAs.endpoint} query={exportAs.query} />
-          </Space>
-        }
+        tabBarExtraContent={narrow ? undefined : tools}
         items={[
           { key: 'chart', label: t('views.chart'), children: body(chart) },
           { key: 'table', label: t('views.table'), children: body(table) },
