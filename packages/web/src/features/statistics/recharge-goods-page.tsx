@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Table, Typography, type TableColumnsType } from 'antd';
+import { Grid, Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RechargeByGoodsStats } from '@gm/contract/statistics.contract.ts';
 import { PageContainer } from '../../shared/components/page-container.tsx';
@@ -38,7 +38,8 @@ export function RechargeGoodsPage() {
   const { t } = useTranslation(['statistics', 'nav']);
   const { page, query, stats } = useStat('recharge-by-goods', withCurrency);
   const title = t('nav:routes.statRechargeByProduct');
-  const option = useMemo(() => (stats.data ? goodsChart(stats.data, { revenue: t('recharge.revenue'), other: t('goods.other') }) : null), [stats.data, t]);
+  const narrow = Grid.useBreakpoint().sm === false;
+  const option = useMemo(() => (stats.data ? goodsChart(stats.data, { revenue: t('recharge.revenue'), other: t('goods.other') }, narrow) : null), [stats.data, t, narrow]);
   const data = stats.data;
 
   return (

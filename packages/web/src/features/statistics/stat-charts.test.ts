@@ -65,4 +65,12 @@ describe('statistics charts', () => {
     expect(data[0]).toEqual({ name: `p${PIE_SLICES + 2}`, value: PIE_SLICES + 3 });
     expect(data.at(-1)).toEqual({ name: 'Other', value: 1 + 2 + 3 });
   });
+
+  it('on a phone puts the legend under the pie and leaves the slices unlabelled', () => {
+    const rows = [{ productId: 'p1', productName: 'Crystals', revenue: 600, orders: 1, payers: 1, share: 1 }];
+    const option = goodsChart({ currency: 'CNY', revenue: 600, rows }, { revenue: 'Revenue', other: 'Other' }, true);
+    const [pie] = Array.isArray(option.series) ? option.series : [];
+    expect(option.legend).toMatchObject({ orient: 'horizontal', bottom: 0 });
+    expect(pie).toMatchObject({ center: ['50%', '45%'], label: { show: false } });
+  });
 });

@@ -123,21 +123,25 @@ export function rechargeChart(data: RechargeStats, names: Record<'revenue' | 'cu
 /** Products beyond this many share one slice ("Other"). */
 export const PIE_SLICES = 12;
 
-export function goodsChart(data: RechargeByGoodsStats, names: Record<'revenue' | 'other', string>): ChartOption {
+/**
+ * `narrow` (a phone): the legend scrolls under the pie and the slices carry no outside labels,
+ * which beside a vertical legend overlapped it and pushed the pie off the card.
+ */
+export function goodsChart(data: RechargeByGoodsStats, names: Record<'revenue' | 'other', string>, narrow = false): ChartOption {
   const rows = [...data.rows].sort((a, b) => b.revenue - a.revenue);
   const shown = rows.slice(0, PIE_SLICES).map((r) => ({ name: r.productName || r.productId, value: moneyUnits(r.revenue) }));
   const rest = rows.slice(PIE_SLICES).reduce((sum, r) => sum + r.revenue, 0);
   if (rest > 0) shown.push({ name: names.other, value: moneyUnits(rest) });
   return {
-    legend: { ...LEGEND, type: 'scroll', orient: 'vertical', left: 8, top: 16 },
+    legend: narrow ? { ...LEGEND, type: 'scroll', orient: 'horizontal', left: 'center', bottom: 0 } : { ...LEGEND, type: 'scroll', orient: 'vertical', left: 8, top: 16 },
     tooltip: { trigger: 'item', valueFormatter: (v: unknown) => (typeof v === 'number' ? `${formatMoney(v * 100)} ${data.currency}` : '–') },
     series: [
       {
         type: 'pie',
         name: names.revenue,
-        radius: ['38%', '68%'],
-        center: ['62%', '52%'],
-        label: { formatter: (p: { name: string; percent?: number }) => `${p.name}\n${formatPercent((p.percent ?? 0) / 100)}` },
+        radius: narrow ? ['30%', '62%'] : ['38%', '68%'],
+        center: narrow ? ['50%', '45%'] : ['62%', '52%'],
+        label: narrow ? { show: false } : { formatter: (p: { name: string; percent?: number }) => `${p.name}\n${formatPercent((p.percent ?? 0) / 100)}` },
         data: shown,
       },
     ],
