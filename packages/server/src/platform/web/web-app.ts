@@ -106,7 +106,7 @@ async function helmetHeaders(): Promise<HelmetHeaders> {
 /**
  * The policy of the API's answers (JSON, files from the database): data, never a page, so nothing
  * may load or run in them and no page may frame them. The same on every answer, with no nonce:
- * only index.html has a use for one (docs/decisions.md, "Security headers").
+ * only a page has a use for one (docs/decisions.md, "The API's answers have a policy of their own").
  */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
