@@ -97,7 +97,7 @@ test.describe('the shell', () => {
     await expect(drawer.getByText(/Sign in/).first()).toBeVisible();
   });
 
-  test('on a phone the filters fit the screen: no empty line above Search, the table choice inside its card, the statistics tools on their own line', async ({ page }) => {
+  test('on a phone the pages fit the screen: filters, the statistics tools, and lists whose row actions can be tapped', async ({ page }) => {
     await signInByApi(page, 'admin');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/flow/gold_list');
@@ -123,5 +123,14 @@ test.describe('the shell', () => {
       const box = await page.getByRole('button', { name }).first().boundingBox();
       expect((box?.x ?? 0) + (box?.width ?? 0), name).toBeLessThanOrEqual(390);
     }
+
+    // A list with ids fixed at the left and actions at the right: nothing fixed on a phone, so a
+    // row's Detail is not covered and opens the player.
+    await page.goto('/player/list');
+    const row = page.locator('.ant-table-row').first();
+    await expect(row).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('.ant-table-cell-fix-start, .ant-table-cell-fix-end')).toHaveCount(0);
+    await row.getByText('Detail').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
   });
 });

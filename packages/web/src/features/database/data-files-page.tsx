@@ -18,6 +18,7 @@ import { paths } from '../../shared/paths.ts';
 import { readTableChoice } from './database-filters.ts';
 import { DiffView, useDiffSummary, TableSelect, useColumnLabel, useTableLabel } from './database-parts.tsx';
 import { diffQueryOptions, usePublishVersion, useUploadVersion, versionsQueryOptions } from './database.queries.ts';
+import { useFittingColumns } from '../../shared/hooks/use-fitting-columns.ts';
 
 interface Problem {
   id: string;
@@ -129,6 +130,7 @@ export function DataFilesPage() {
         ),
       },
   ];
+  const fittingColumns = useFittingColumns(columns);
 
   return (
     <PageContainer title={t('titles.dataFiles')} description={t('descriptions.dataFiles')}>
@@ -181,7 +183,7 @@ export function DataFilesPage() {
         <Table<ConfigVersion>
           rowKey="version"
           size="middle"
-          columns={columns}
+          columns={fittingColumns}
           dataSource={versions.data?.results ?? []}
           loading={versions.isFetching && !versions.data}
           pagination={(versions.data?.results.length ?? 0) > 20 ? { pageSize: 20 } : false}

@@ -14,6 +14,7 @@ import { confirmAction } from '../../shared/components/confirm-action.tsx';
 import { OperatorDialog, type OperatorDialogState } from './operator-dialog.tsx';
 import { ResetPasswordDialog } from './reset-password-dialog.tsx';
 import { parseOperatorFilters } from './operator-filters.ts';
+import { useFittingColumns } from '../../shared/hooks/use-fitting-columns.ts';
 import {
   operatorsQueryOptions,
   rolesQueryOptions,
@@ -205,6 +206,7 @@ export function OperatorsTab() {
       },
     },
   ];
+  const fittingColumns = useFittingColumns(columns);
 
   const roleOptions = (roles.data ?? []).map((role) => ({ value: role.id, label: role.name }));
 
@@ -259,7 +261,7 @@ export function OperatorsTab() {
       </Flex>
       <Table<Operator>
         rowKey="id"
-        columns={columns}
+        columns={fittingColumns}
         dataSource={operators.data?.results ?? []}
         loading={operators.isFetching}
         scroll={{ x: 'max-content' }}

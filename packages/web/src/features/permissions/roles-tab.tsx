@@ -12,6 +12,7 @@ import { useCan } from '../../shared/user-context.tsx';
 import { ConfirmPopover } from '../../shared/components/confirm-action.tsx';
 import { RoleDialog, type RoleDialogState } from './role-dialog.tsx';
 import { rolesQueryOptions, useDeleteRole } from './permissions.queries.ts';
+import { useFittingColumns } from '../../shared/hooks/use-fitting-columns.ts';
 
 export function RolesTab() {
   const { t } = useTranslation(['permissions', 'common']);
@@ -92,6 +93,7 @@ export function RolesTab() {
         ]
       : []),
   ];
+  const fittingColumns = useFittingColumns(columns);
 
   return (
     <>
@@ -107,7 +109,7 @@ export function RolesTab() {
       </Flex>
       <Table<Role>
         rowKey="id"
-        columns={columns}
+        columns={fittingColumns}
         dataSource={roles.data ?? []}
         loading={roles.isFetching}
         pagination={false}

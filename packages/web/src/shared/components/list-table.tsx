@@ -1,6 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { Table, type TableColumnsType, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFittingColumns } from '../hooks/use-fitting-columns.ts';
 import type { SearchPatch } from '../hooks/use-search-state.ts';
 
 /** The part of a list query the table reads (a `useQuery` result of a page of rows). */
@@ -59,10 +60,11 @@ export function ListTable<Row extends object>({
   const { t } = useTranslation('common');
   const { page, size } = paging.state;
   // Kept while the page re-renders for other reasons (a choice of rows): new columns re-render every cell.
-  const allColumns = useMemo<TableColumnsType<Row>>(
+  const withActions = useMemo<TableColumnsType<Row>>(
     () => (rowActions ? [...columns, { key: 'actions', title: t('table.actions'), fixed: 'right', width: actionsWidth, render: (_, row) => rowActions(row) }] : columns),
     [columns, rowActions, actionsWidth, t],
   );
+  const allColumns = useFittingColumns(withActions);
 
   return (
     <Table<Row>
