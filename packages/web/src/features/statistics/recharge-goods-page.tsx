@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
-import { Grid, Table, Typography, type TableColumnsType } from 'antd';
+import { Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RechargeByGoodsStats } from '@gm/contract/statistics.contract.ts';
 import { PageContainer } from '../../shared/components/page-container.tsx';
+import { useNarrowScreen } from '../../shared/hooks/use-narrow-screen.ts';
 import { Chart } from './chart.tsx';
 import { goodsChart } from './stat-charts.ts';
 import { StatFilterBar } from './stat-filter-bar.tsx';
@@ -38,7 +39,7 @@ export function RechargeGoodsPage() {
   const { t } = useTranslation(['statistics', 'nav']);
   const { page, query, stats } = useStat('recharge-by-goods', withCurrency);
   const title = t('nav:routes.statRechargeByProduct');
-  const narrow = Grid.useBreakpoint().sm === false;
+  const narrow = useNarrowScreen('sm');
   const option = useMemo(() => (stats.data ? goodsChart(stats.data, { revenue: t('recharge.revenue'), other: t('goods.other') }, narrow) : null), [stats.data, t, narrow]);
   const data = stats.data;
 

@@ -1,9 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Card, Col, Empty, Grid, Row, Space, Spin, Statistic, Tabs } from 'antd';
+import { Alert, Button, Card, Col, Empty, Row, Space, Spin, Statistic, Tabs } from 'antd';
 import { FileExcelOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { QueryParams } from '../../shared/api-client.ts';
+import { useNarrowScreen } from '../../shared/hooks/use-narrow-screen.ts';
 import { STAT_VIEWS } from './stat-filters.ts';
 import { downloadStat, type StatEndpoint } from './statistics.queries.ts';
 import type { StatPageState } from './use-stat-search.ts';
@@ -79,7 +80,7 @@ export function StatPanel<T>({
 }) {
   const { t } = useTranslation(['statistics', 'errors', 'common']);
   // A phone (under antd's sm, 576 px): see below.
-  const narrow = Grid.useBreakpoint().sm === false;
+  const narrow = useNarrowScreen('sm');
   const body = (view: (data: T) => ReactNode) => {
     if (query.isError) {
       return (

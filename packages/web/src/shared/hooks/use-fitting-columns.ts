@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { Grid, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useNarrowScreen } from './use-narrow-screen.ts';
 
 /**
  * A table's columns as given, or, under 768 px (antd's md), with none of them fixed: ids fixed at
@@ -7,6 +8,6 @@ import { Grid, type TableColumnsType } from 'antd';
  * other (a row's Detail could not be tapped). There the whole row scrolls instead.
  */
 export function useFittingColumns<Row>(columns: TableColumnsType<Row>): TableColumnsType<Row> {
-  const narrow = Grid.useBreakpoint().md === false;
+  const narrow = useNarrowScreen('md');
   return useMemo(() => (narrow ? columns.map((column) => ({ ...column, fixed: false })) : columns), [columns, narrow]);
 }
