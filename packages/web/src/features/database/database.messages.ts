@@ -17,6 +17,8 @@ export const en = {
     versionCount: 'Versions',
     publishedAt: 'Published at',
     publishedBy: 'Published by',
+    published: 'Published',
+    publishedByName: 'by {{name}}',
     version: 'Version',
     fileName: 'File',
     uploadedBy: 'Uploaded by',

@@ -19,6 +19,8 @@ export const zhCN: typeof en = {
     versionCount: '版本数',
     publishedAt: '发布时间',
     publishedBy: '发布人',
+    published: '发布',
+    publishedByName: '发布人：{{name}}',
     version: '版本',
     fileName: '文件',
     uploadedBy: '上传人',

@@ -26,9 +26,10 @@ export function TableListPage() {
       {
         key: 'table',
         title: t('fields.table'),
-        width: 170,
+        width: 120,
+        // A table's name never breaks inside a word: the page's other columns give way instead.
         render: (_, r) => (
-          <Space orientation="vertical" size={0}>
+          <Space orientation="vertical" size={0} style={{ whiteSpace: 'nowrap' }}>
             <Typography.Text strong>{label(r.table)}</Typography.Text>
             <Typography.Text type="secondary" code>
               {r.table}
@@ -36,16 +37,28 @@ export function TableListPage() {
           </Space>
         ),
       },
-      { key: 'published', title: t('fields.publishedVersion'), width: 130, align: 'right', render: (_, r) => (r.publishedVersion === null ? '—' : <Tag color="green">v{r.publishedVersion}</Tag>) },
-      { key: 'rows', title: t('fields.rowCount'), width: 90, align: 'right', render: (_, r) => r.rowCount.toLocaleString() },
-      { key: 'latest', title: t('fields.latestVersion'), width: 120, align: 'right', render: (_, r) => (r.latestVersion === null ? '—' : `v${r.latestVersion}`) },
-      { key: 'versions', title: t('fields.versionCount'), width: 90, align: 'right', dataIndex: 'versionCount' },
-      { key: 'publishedAt', title: t('fields.publishedAt'), width: 170, render: (_, r) => <Stamp value={r.publishedAt} /> },
-      { key: 'publishedBy', title: t('fields.publishedBy'), width: 120, render: (_, r) => r.publishedBy ?? '—' },
+      { key: 'published', title: t('fields.publishedVersion'), width: 90, align: 'right', render: (_, r) => (r.publishedVersion === null ? '—' : <Tag color="green">v{r.publishedVersion}</Tag>) },
+      { key: 'rows', title: t('fields.rowCount'), width: 60, align: 'right', render: (_, r) => r.rowCount.toLocaleString() },
+      { key: 'latest', title: t('fields.latestVersion'), width: 80, align: 'right', render: (_, r) => (r.latestVersion === null ? '—' : `v${r.latestVersion}`) },
+      { key: 'versions', title: t('fields.versionCount'), width: 70, align: 'right', dataIndex: 'versionCount' },
+      {
+        // When and by whom in one column: the table's columns need the width more.
+        key: 'published',
+        title: t('fields.published'),
+        width: 170,
+        render: (_, r) =>
+          r.publishedAt === null ? (
+            '—'
+          ) : (
+            <Space orientation="vertical" size={0}>
+              <Stamp value={r.publishedAt} />
+              {r.publishedBy === null ? null : <Typography.Text type="secondary">{t('fields.publishedByName', { name: r.publishedBy })}</Typography.Text>}
+            </Space>
+          ),
+      },
       {
         key: 'columns',
         title: t('fields.columns'),
-        width: 360,
         render: (_, r) => (
           <Space size={[4, 4]} wrap>
             {r.columns.map((c) => (
@@ -59,7 +72,7 @@ export function TableListPage() {
       {
         key: 'actions',
         title: t('common:table.actions'),
-        width: 200,
+        width: 160,
         render: (_, r) => (
           <Space size={12} style={{ whiteSpace: 'nowrap' }}>
             <Link to={`${paths.dbDataShow}?table=${r.table}`}>{t('actions.browse')}</Link>

@@ -83,10 +83,11 @@ export function CallbackCacheView({ source, retryCode, title, description }: Cal
 
   const columns = useMemo<TableColumnsType<PaymentCallback>>(
     () => [
-      { key: 'callbackId', title: t('cache.callbackId'), width: 220, fixed: 'left', render: (_, c) => <Typography.Text strong>{c.callbackId}</Typography.Text> },
+      // Ids on one line, wide enough for the longest the payment side sends (CB- and a 28-digit order id).
+      { key: 'callbackId', title: t('cache.callbackId'), width: 290, fixed: 'left', render: (_, c) => <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>{c.callbackId}</Typography.Text> },
       { key: 'status', title: t('fields.status'), width: 110, render: (_, c) => <Tag color={c.status === 'pending' ? 'orange' : 'green'}>{t(`cache.status.${c.status}`)}</Tag> },
       { key: 'lastAnswer', title: t('cache.lastAnswer'), width: 260, render: (_, c) => <Attempts attempts={c.attempts} /> },
-      { key: 'orderId', title: t('fields.orderId'), width: 200, render: (_, c) => <Link to={hrefs.orders({ orderId: c.orderId })}>{c.orderId}</Link> },
+      { key: 'orderId', title: t('fields.orderId'), width: 250, render: (_, c) => <Link to={hrefs.orders({ orderId: c.orderId })} style={{ whiteSpace: 'nowrap' }}>{c.orderId}</Link> },
       { key: 'roleId', title: t('fields.roleId'), width: 110, render: (_, c) => (c.roleId ? <Link to={hrefs.playerDetail(c.roleId)}>{c.roleId}</Link> : '-') },
       { key: 'amount', title: t('cache.amount'), width: 130, align: 'right', render: (_, c) => `${formatMinorUnits(c.amount)} ${c.currency}` },
       { key: 'channel', title: t('cache.channel'), dataIndex: 'channel', width: 100 },

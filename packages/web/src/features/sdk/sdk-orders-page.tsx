@@ -35,7 +35,7 @@ export function SdkOrdersPage() {
 
   const columns = useMemo<TableColumnsType<SdkOrder>>(
     () => [
-      { key: 'channelOrderId', title: t('fields.channelOrderId'), width: 230, fixed: 'left', render: (_, o) => <Typography.Text strong>{o.channelOrderId}</Typography.Text> },
+      { key: 'channelOrderId', title: t('fields.channelOrderId'), width: 270, fixed: 'left', render: (_, o) => <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>{o.channelOrderId}</Typography.Text> },
       { key: 'channel', title: t('fields.channel'), width: 100, render: (_, o) => o.channel ?? '-' },
       { key: 'amount', title: t('fields.amount'), width: 120, align: 'right', render: (_, o) => `${formatMinorUnits(o.amount)} ${o.currency}` },
       { key: 'state', title: t('fields.state'), width: 140, render: (_, o) => <Tag color={STATE_COLORS[o.state]}>{t(`orders.states.${o.state}`)}</Tag> },
@@ -45,7 +45,7 @@ export function SdkOrdersPage() {
         width: 130,
         render: (_, o) => (o.callbackStatus ? `${t(`orders.callback.${o.callbackStatus}`)} (${o.callbackAttempts})` : '-'),
       },
-      { key: 'orderId', title: t('fields.orderId'), width: 200, render: (_, o) => <Link to={hrefs.orders({ orderId: o.orderId })}>{o.orderId}</Link> },
+      { key: 'orderId', title: t('fields.orderId'), width: 250, render: (_, o) => <Link to={hrefs.orders({ orderId: o.orderId })} style={{ whiteSpace: 'nowrap' }}>{o.orderId}</Link> },
       { key: 'userId', title: t('fields.userId'), dataIndex: 'userId', width: 120 },
       { key: 'roleId', title: t('fields.roleId'), width: 110, render: (_, o) => <Link to={hrefs.playerDetail(o.roleId)}>{o.roleId}</Link> },
       { key: 'productName', title: t('fields.productName'), dataIndex: 'productName', width: 180, ellipsis: true },

@@ -35,6 +35,14 @@ describe('statistics charts', () => {
     ]);
   });
 
+  it('makes room under the legend for the peak\'s pin, only when there is a peak', () => {
+    const points = [{ time: DAY_START, online: 5 }];
+    const withPeak = onlineChart({ resolution: 'hour', series: [{ areaId: null, points }], peak: { online: 5, time: DAY_START }, average: 5 }, names, undefined, TZ);
+    const without = onlineChart({ resolution: 'hour', series: [], peak: null, average: 0 }, names, undefined, TZ);
+    const top = (option: ReturnType<typeof onlineChart>) => (option.grid as { top: number }).top;
+    expect(top(withPeak) - top(without)).toBeGreaterThanOrEqual(44);
+  });
+
   it('leaves a gap for a retention day still to come', () => {
     const option = retentionChart(
       { kind: 'player', cohorts: [{ date: '2026-11-01', size: 10, retained: { '1': 4, '7': 1, '30': 0 } }, { date: '2026-11-20', size: 8, retained: { '1': 2 } }] },

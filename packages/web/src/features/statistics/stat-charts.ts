@@ -12,6 +12,8 @@ const GRID = { left: 16, right: 24, top: 56, bottom: 16, containLabel: true } as
 const LEGEND = { type: 'scroll', top: 8 } as const;
 const countAxis = { type: 'value', minInterval: 1, axisLabel: { formatter: (v: number) => formatCount(v) } } as const;
 const moneyAxis = { type: 'value', axisLabel: { formatter: (v: number) => formatCount(v) } } as const;
+/** The peak's pin on the online chart: it stands this tall above its point. */
+const PEAK_PIN = 44;
 const countTooltip = { trigger: 'axis', valueFormatter: (v: unknown) => (typeof v === 'number' ? formatCount(v) : '–') } as const;
 
 /**
@@ -55,7 +57,7 @@ export function onlineChart(data: OnlineStats, names: OnlineChartNames, compare?
       lineStyle: { width: total ? 2.5 : 1.2 },
       data: s.points.map((p) => [wall(p.time), p.online]),
       ...(total && data.peak
-        ? { markPoint: { symbolSize: 44, label: { formatter: formatCount(data.peak.online) }, data: [{ name: names.peak, coord: [wall(data.peak.time), data.peak.online] }] } }
+        ? { markPoint: { symbolSize: PEAK_PIN, label: { formatter: formatCount(data.peak.online) }, data: [{ name: names.peak, coord: [wall(data.peak.time), data.peak.online] }] } }
         : {}),
     };
   });
@@ -72,7 +74,8 @@ export function onlineChart(data: OnlineStats, names: OnlineChartNames, compare?
   }
   return {
     useUTC: true,
-    grid: GRID,
+    // A peak at the top of the axis has its pin above the plot: room for it under the legend.
+    grid: data.peak ? { ...GRID, top: GRID.top + PEAK_PIN } : GRID,
     legend: LEGEND,
     tooltip: countTooltip,
     // Labels by the tick's level: dates at midnights, hours within a day.
