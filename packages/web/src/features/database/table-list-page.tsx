@@ -94,6 +94,8 @@ export function TableListPage() {
           dataSource={tables.data?.results ?? []}
           loading={tables.isFetching && !tables.data}
           pagination={false}
+          // Narrower than this (a small laptop), the table scrolls inside its card, not the page.
+          scroll={{ x: 960 }}
           locale={{ emptyText: t('table.none') }}
         />
       </Card>
