@@ -133,9 +133,9 @@ function OrdersPage({ kind }: { kind: OrderPageKind }) {
                 <DateRangeFilter style={{ width: '100%' }} />
               </Form.Item>
             </Col>
-            {/* On /order/list the fields fill two rows and the buttons start a row of their own; on the others they share the last row. */}
-            <Col xs={24} lg={kind === 'all' ? 24 : 6}>
-              <FilterFormButtons besideField={kind !== 'all'} query={orders} onReset={() => search.reset()} />
+            {/* The buttons start a row of their own: the quarter left beside the time range holds two of the three. */}
+            <Col xs={24}>
+              <FilterFormButtons besideField={false} query={orders} onReset={() => search.reset()} />
             </Col>
           </Row>
         </Form>
