@@ -43,7 +43,7 @@ export function TableListPage() {
       { key: 'versions', title: t('fields.versionCount'), width: 70, align: 'right', dataIndex: 'versionCount' },
       {
         // When and by whom in one column: the table's columns need the width more.
-        key: 'published',
+        key: 'publishedAt',
         title: t('fields.published'),
         width: 170,
         render: (_, r) =>
