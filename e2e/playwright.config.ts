@@ -29,6 +29,10 @@ export default defineConfig({
   use: {
     ...devices['Desktop Chrome'],
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    // A first visit is in Chinese, the spec's default language setting (`cn`); the tests read the
+    // English texts, so each context starts with the setting `en`, as after an operator chose it.
+    // layout.spec.ts visits without it.
+    storageState: { cookies: [], origins: [{ origin: `http://127.0.0.1:${E2E_PORT}`, localStorage: [{ name: 'language', value: 'en' }] }] },
     viewport: { width: 1440, height: 900 },
     // The console honours the system's reduced-motion setting (antd's motion off): dialogs open at once, so a
     // click never lands while one still zooms in (such clicks were dropped on a loaded machine).

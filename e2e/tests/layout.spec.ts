@@ -77,11 +77,18 @@ test.describe('the shell', () => {
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
   });
 
-  test('a browser in Chinese gets Chinese until a language is chosen', async ({ browser }) => {
-    const context = await browser.newContext({ locale: 'zh-CN' });
+  test("a first visit is in Chinese, the spec's default, even from an English browser, until a language is chosen", async ({ browser }) => {
+    // No stored setting (the config's `en` left out), a browser in English.
+    const context = await browser.newContext({ locale: 'en-US', storageState: { cookies: [], origins: [] } });
     const page = await context.newPage();
     await page.goto('/login');
     await expect(page.getByRole('button', { name: /登\s*录/ })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('cn');
+    await page.getByText('English', { exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     await context.close();
   });
 

@@ -1,29 +1,29 @@
-import { LANGUAGE_STORAGE_KEY, type LanguageSetting } from '@gm/contract/constants.ts';
+import { DEFAULT_LANGUAGE_SETTING, LANGUAGE_STORAGE_KEY, type LanguageSetting } from '@gm/contract/constants.ts';
 import type { Language } from '@gm/contract/messages.ts';
 
 /**
  * The spec keeps its stored setting as `cn` / `en`; i18next, antd and the server speak
  * `zh-CN` / `en`. These functions translate between the two and pick the starting language:
- * the stored setting, else the browser language (zh* is Chinese), else English.
+ * the stored setting, else the spec's default, `cn` (section 9: "the language key in local
+ * storage defaults to cn"), whatever the browser's language (docs/decisions.md, "The starting
+ * language").
  */
 export const LANGUAGES: readonly Language[] = ['en', 'zh-CN'];
 
 export function settingToLanguage(setting: string | null | undefined): Language | null {
-  if (setting === 'cn') return 'zh-CN';
-  if (setting === 'en') return 'en';
-  return null;
+  return setting === 'cn' || setting === 'en' ? languageOfSetting(setting) : null;
 }
 
 export function languageToSetting(language: Language): LanguageSetting {
   return language === 'zh-CN' ? 'cn' : 'en';
 }
 
-export function detectLanguage(stored: string | null | undefined, browser: readonly string[]): Language {
-  const fromSetting = settingToLanguage(stored);
-  if (fromSetting) return fromSetting;
-  const first = browser.find((value) => value.trim() !== '');
-  if (first && /^zh/i.test(first)) return 'zh-CN';
-  return 'en';
+export function detectLanguage(stored: string | null | undefined): Language {
+  return settingToLanguage(stored) ?? languageOfSetting(DEFAULT_LANGUAGE_SETTING);
+}
+
+function languageOfSetting(setting: LanguageSetting): Language {
+  return setting === 'cn' ? 'zh-CN' : 'en';
 }
 
 export function normalizeLanguage(value: string | undefined): Language {
@@ -46,11 +46,10 @@ export function storeLanguage(language: Language): void {
   }
 }
 
-export function browserLanguages(): string[] {
-  if (typeof navigator === 'undefined') return [];
-  return navigator.languages?.length ? [...navigator.languages] : [navigator.language];
-}
-
+/** The language to start in; the key takes its default value when it holds none (or a stray one). */
 export function initialLanguage(): Language {
-  return detectLanguage(readStoredLanguage(), browserLanguages());
+  const stored = readStoredLanguage();
+  const language = detectLanguage(stored);
+  if (settingToLanguage(stored) === null) storeLanguage(language);
+  return language;
 }
