@@ -12,6 +12,7 @@ const serverCommand = `node --import tsx ../scripts/build-server.ts --out-dir ${
 /** The web app the server serves: `npm run build`'s, or another build (WEB_DIST). */
 // eslint-disable-next-line no-restricted-properties -- the browser tests' own setting
 const WEB_DIST = process.env.WEB_DIST ?? fileURLToPath(new URL('../packages/web/dist', import.meta.url));
+const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 
 /**
  * Browser tests in Debian's Chromium (never a downloaded browser) against the real server, built
@@ -28,11 +29,11 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     ...devices['Desktop Chrome'],
-    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    baseURL: BASE_URL,
     // A first visit is in Chinese, the spec's default language setting (`cn`); the tests read the
     // English texts, so each context starts with the setting `en`, as after an operator chose it.
     // layout.spec.ts visits without it.
-    storageState: { cookies: [], origins: [{ origin: `http://127.0.0.1:${E2E_PORT}`, localStorage: [{ name: 'language', value: 'en' }] }] },
+    storageState: { cookies: [], origins: [{ origin: BASE_URL, localStorage: [{ name: 'language', value: 'en' }] }] },
     viewport: { width: 1440, height: 900 },
     // The console honours the system's reduced-motion setting (antd's motion off): dialogs open at once, so a
     // click never lands while one still zooms in (such clicks were dropped on a loaded machine).
@@ -45,7 +46,7 @@ export default defineConfig({
   },
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} && ${serverCommand}`,
-    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+    url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',

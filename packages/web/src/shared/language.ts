@@ -50,6 +50,6 @@ export function storeLanguage(language: Language): void {
 export function initialLanguage(): Language {
   const stored = readStoredLanguage();
   const language = detectLanguage(stored);
-  if (settingToLanguage(stored) === null) storeLanguage(language);
+  if (languageToSetting(language) !== stored) storeLanguage(language);
   return language;
 }
