@@ -150,8 +150,6 @@ const lcp = (page: Page) => page.evaluate<number>(LCP);
 
 async function signedInContext(browser: Browser, token: string | null): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
-  // The texts waited for are English; a first visit without a stored setting is in Chinese (the spec's default).
-  await context.addInitScript(`localStorage.setItem('language', 'en')`);
   if (token) await context.addInitScript(`localStorage.setItem('token', ${JSON.stringify(token)})`);
   return context;
 }

@@ -30,10 +30,9 @@ export default defineConfig({
   use: {
     ...devices['Desktop Chrome'],
     baseURL: BASE_URL,
-    // A first visit is in Chinese, the spec's default language setting (`cn`); the tests read the
-    // English texts, so each context starts with the setting `en`, as after an operator chose it.
-    // layout.spec.ts visits without it.
-    storageState: { cookies: [], origins: [{ origin: BASE_URL, localStorage: [{ name: 'language', value: 'en' }] }] },
+    // An operator with an English browser and nothing stored: the console starts in English
+    // (spec section 1); layout.spec.ts also visits from a Chinese browser.
+    locale: 'en-US',
     viewport: { width: 1440, height: 900 },
     // The console honours the system's reduced-motion setting (antd's motion off): dialogs open at once, so a
     // click never lands while one still zooms in (such clicks were dropped on a loaded machine).

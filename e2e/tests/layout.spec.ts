@@ -77,19 +77,29 @@ test.describe('the shell', () => {
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
   });
 
-  test("a first visit is in Chinese, the spec's default, even from an English browser, until a language is chosen", async ({ browser }) => {
-    // No stored setting (the config's `en` left out), a browser in English.
-    const context = await browser.newContext({ locale: 'en-US', storageState: { cookies: [], origins: [] } });
+  test('a first visit follows the browser language until a language is chosen', async ({ browser }) => {
+    // Nothing stored; a browser in Chinese gets Chinese (spec section 1: zh* is Chinese).
+    const context = await browser.newContext({ locale: 'zh-CN' });
     const page = await context.newPage();
     await page.goto('/login');
     await expect(page.getByRole('button', { name: /登\s*录/ })).toBeVisible();
-    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('cn');
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBeNull();
     await page.getByText('English', { exact: true }).click();
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
     await page.reload();
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     await context.close();
+
+    // A browser in English gets English, and a stored Chinese wins over it.
+    const english = await browser.newContext({ locale: 'en-US' });
+    const englishPage = await english.newPage();
+    await englishPage.goto('/login');
+    await expect(englishPage.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await englishPage.evaluate(() => localStorage.setItem('language', 'cn'));
+    await englishPage.reload();
+    await expect(englishPage.getByRole('button', { name: /登\s*录/ })).toBeVisible();
+    await english.close();
   });
 
   test('the operation-log drawer lists recent operations and refreshes', async ({ page }) => {

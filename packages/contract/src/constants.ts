@@ -11,7 +11,6 @@ export const LOG_QUERY_INTERVAL_SECONDS = 10;
 
 /** localStorage key of the language setting; its values are the spec's `cn` / `en`. */
 export const LANGUAGE_STORAGE_KEY = 'language';
-export const DEFAULT_LANGUAGE_SETTING = 'cn';
 export type LanguageSetting = 'cn' | 'en';
 
 /** Cookie names of spec section 9. */

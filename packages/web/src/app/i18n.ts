@@ -16,7 +16,7 @@ import { PUBLIC_MESSAGES } from './i18n-public-resources.ts';
  * `changeLanguage` asks the backend for every namespace loaded so far in the new language before
  * it switches, so the switch never shows keys either. No fallback language: the translation
  * test keeps both languages' keys the same, and a fallback would download English for Chinese.
- * The starting language is the stored setting, else the spec's default `cn` (shared/language.ts);
+ * The starting language is the stored setting, else the browser's (zh* Chinese), else English;
  * dayjs follows every change, and antd follows through the provider. The document's lang
  * attribute follows too.
  */

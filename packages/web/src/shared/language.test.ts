@@ -5,17 +5,24 @@ describe('language selection', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('prefers the stored setting, whatever the browser language', () => {
-    expect(detectLanguage('cn')).toBe('zh-CN');
-    expect(detectLanguage('en')).toBe('en');
+    expect(detectLanguage('cn', ['en-US'])).toBe('zh-CN');
+    expect(detectLanguage('en', ['zh-CN'])).toBe('en');
   });
 
-  it("falls back to the spec's default, cn", () => {
-    expect(detectLanguage(null)).toBe('zh-CN');
-    expect(detectLanguage(undefined)).toBe('zh-CN');
-    expect(detectLanguage('fr')).toBe('zh-CN');
+  it("falls back to the browser's first language, zh* meaning Chinese", () => {
+    expect(detectLanguage(null, ['zh-TW', 'en'])).toBe('zh-CN');
+    expect(detectLanguage(undefined, ['zh'])).toBe('zh-CN');
+    expect(detectLanguage('fr', ['zh-CN'])).toBe('zh-CN');
+    expect(detectLanguage(null, ['en-US', 'zh-CN'])).toBe('en');
+    expect(detectLanguage(null, ['de-DE', 'zh-CN'])).toBe('en');
   });
 
-  it('stores the default when the key holds none or a stray value, and keeps a stored choice', () => {
+  it('falls back to English', () => {
+    expect(detectLanguage(null, [])).toBe('en');
+    expect(detectLanguage('fr', [''])).toBe('en');
+  });
+
+  it('reads the stored setting and the browser, and stores nothing until a language is chosen', () => {
     // Node has no localStorage: a map stands in for the browser's.
     const stored = new Map<string, string>();
     vi.stubGlobal('localStorage', {
@@ -23,14 +30,13 @@ describe('language selection', () => {
       setItem: (key: string, value: string) => void stored.set(key, value),
       removeItem: (key: string) => void stored.delete(key),
     });
+    vi.stubGlobal('navigator', { languages: ['zh-CN', 'en'], language: 'zh-CN' });
     expect(initialLanguage()).toBe('zh-CN');
-    expect(localStorage.getItem('language')).toBe('cn');
-    localStorage.setItem('language', 'fr');
-    expect(initialLanguage()).toBe('zh-CN');
-    expect(localStorage.getItem('language')).toBe('cn');
-    localStorage.setItem('language', 'en');
+    vi.stubGlobal('navigator', { languages: ['en-US'], language: 'en-US' });
     expect(initialLanguage()).toBe('en');
-    expect(localStorage.getItem('language')).toBe('en');
+    expect(localStorage.getItem('language')).toBeNull();
+    localStorage.setItem('language', 'cn');
+    expect(initialLanguage()).toBe('zh-CN');
   });
 
   it('maps between the stored setting and i18next languages', () => {

@@ -1,12 +1,11 @@
-import { DEFAULT_LANGUAGE_SETTING, LANGUAGE_STORAGE_KEY, type LanguageSetting } from '@gm/contract/constants.ts';
+import { LANGUAGE_STORAGE_KEY, type LanguageSetting } from '@gm/contract/constants.ts';
 import type { Language } from '@gm/contract/messages.ts';
 
 /**
  * The spec keeps its stored setting as `cn` / `en`; i18next, antd and the server speak
- * `zh-CN` / `en`. These functions translate between the two and pick the starting language:
- * the stored setting, else the spec's default, `cn` (section 9: "the language key in local
- * storage defaults to cn"), whatever the browser's language (docs/decisions.md, "The starting
- * language").
+ * `zh-CN` / `en`. These functions translate between the two and pick the starting language as
+ * spec section 1 has it: the stored setting, else the browser's language (zh* is Chinese), else
+ * English (docs/decisions.md, "The starting language").
  */
 export const LANGUAGES: readonly Language[] = ['en', 'zh-CN'];
 
@@ -18,8 +17,9 @@ export function languageToSetting(language: Language): LanguageSetting {
   return language === 'zh-CN' ? 'cn' : 'en';
 }
 
-export function detectLanguage(stored: string | null | undefined): Language {
-  return settingToLanguage(stored) ?? languageOfSetting(DEFAULT_LANGUAGE_SETTING);
+export function detectLanguage(stored: string | null | undefined, browser: readonly string[]): Language {
+  const first = browser.find((value) => value.trim() !== '');
+  return settingToLanguage(stored) ?? (first !== undefined && /^zh/i.test(first) ? 'zh-CN' : 'en');
 }
 
 function languageOfSetting(setting: LanguageSetting): Language {
@@ -46,10 +46,15 @@ export function storeLanguage(language: Language): void {
   }
 }
 
-/** The language to start in; the key takes its default value when it holds none (or a stray one). */
+export function browserLanguages(): string[] {
+  if (typeof navigator === 'undefined') return [];
+  return navigator.languages?.length ? [...navigator.languages] : [navigator.language ?? ''];
+}
+
+/**
+ * The language to start in. Nothing is stored until the operator picks a language, so until then
+ * the console follows the browser's.
+ */
 export function initialLanguage(): Language {
-  const stored = readStoredLanguage();
-  const language = detectLanguage(stored);
-  if (languageToSetting(language) !== stored) storeLanguage(language);
-  return language;
+  return detectLanguage(readStoredLanguage(), browserLanguages());
 }
