@@ -140,23 +140,25 @@ export function RedeemBatchListPage() {
       <Card>
         <Form form={form} name="filters" layout="vertical" onFinish={onSearch}>
           <Row gutter={16}>
-            <Col xs={24} sm={12} lg={7}>
+            {/* Fields and buttons share a row from xl up; below it the buttons take a row of their
+                own (at 992-1199 px beside the fields, Refresh wrapped and the selects cut their text). */}
+            <Col xs={24} sm={12} lg={8} xl={7}>
               <Form.Item name="name" label={t('fields.name')}>
                 <Input allowClear placeholder={t('filters.name')} />
               </Form.Item>
             </Col>
-            <Col xs={12} sm={6} lg={4}>
+            <Col xs={12} sm={6} lg={8} xl={4}>
               <Form.Item name="kind" label={t('fields.kind')}>
                 <Select allowClear placeholder={t('filters.anyKind')} options={REDEEM_KINDS.map((k) => ({ value: k, label: t(`kindShort.${k}`) }))} />
               </Form.Item>
             </Col>
-            <Col xs={12} sm={6} lg={4}>
+            <Col xs={12} sm={6} lg={8} xl={4}>
               <Form.Item name="status" label={t('fields.status')}>
                 <Select allowClear placeholder={t('filters.anyStatus')} options={REDEEM_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))} />
               </Form.Item>
             </Col>
-            <Col xs={24} lg={9}>
-              <FilterFormButtons besideField query={batches} onReset={() => search.reset()} />
+            <Col xs={24} xl={9}>
+              <FilterFormButtons besideField="wide" query={batches} onReset={() => search.reset()} />
             </Col>
           </Row>
         </Form>
