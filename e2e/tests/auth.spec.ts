@@ -47,6 +47,35 @@ test.describe('sign-in and guards', () => {
     await expect(page).toHaveURL(/\/login/);
   });
 
+  test('a token ended since the last visit: the next visit opens the logged-out confirm over sign-in', async ({ page }) => {
+    const token = await signInByApi(page, 'operator');
+    await page.request.delete('/api/gm/admin/sessions/current.json', { headers: { authorization: token } });
+    await page.goto('/player/list');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fplayer%2Flist/);
+    await expect(page.getByText('You have been logged out.')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // Cancel stays where the operator is: the sign-in page, ready to use.
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByText('You have been logged out.')).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  });
+
+  test('a failing list shows its error once, not once per retry', async ({ page }) => {
+    await signInByApi(page, 'admin');
+    let calls = 0;
+    await page.route((url) => url.pathname === '/api/gm/admin/players', (route) => {
+      calls += 1;
+      return route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ code: 10007, message: 'The game server is unavailable.' }) });
+    });
+    await page.goto('/player/list');
+    // The query tries three times (a 5xx may pass on a second try); the message shows once.
+    await expect.poll(() => calls, { timeout: 15_000 }).toBe(3);
+    const notices = page.locator('.ant-message-notice', { hasText: 'The game server is unavailable.' });
+    await expect(notices.first()).toBeVisible();
+    await page.waitForTimeout(500); // the third answer's message rendered, the first's not yet expired
+    expect(await notices.count()).toBe(1);
+  });
+
   test('sign-up creates an account without permissions; signing in with it says so', async ({ page }) => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Sign up' }).click();

@@ -99,7 +99,7 @@ export const CURRENCY_TYPES = [
 export const RECHARGE_STATUSES = [
   { value: 1, key: 'completed', en: 'Completed', zh: '已完成' },
   { value: 2, key: 'incomplete', en: 'Incomplete', zh: '未完成' },
-  { value: 3, key: 'cancelled', en: 'Cancelled', zh: '已取消' },
+  { value: 3, key: 'cancelled', en: 'Refunded', zh: '已退款' }, // spec section 4: a cancelled order is displayed as refunded
 ] as const satisfies readonly EnumValue[];
 
 // ---------------------------------------------------------------------------------------------

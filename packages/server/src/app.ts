@@ -177,6 +177,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ verify: options.verifyResponses ?? false }));
   sendTextAsBytes(app);
+  acceptEmptyJsonBodies(app);
   app.decorate('ctx', ctx);
   app.decorate('database', database);
   app.addHook('onClose', async () => {
@@ -301,4 +302,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   return app;
+}
+
+/**
+ * An empty body labelled JSON is taken as no body: spec section 7's context call has an empty
+ * payload, and a client that labels it `application/json` anyway (a bare `fetch` with the
+ * header) would otherwise be refused by Fastify's parser. Anything else goes to that parser
+ * unchanged (prototype poisoning refused). Scopes with a JSON parser of their own (ingest)
+ * remove this one first.
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString(); // a string already: parseAs
+    if (text === '') done(null, undefined);
+    else void parseJson(request, text, done);
+  });
 }

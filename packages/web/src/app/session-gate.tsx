@@ -3,7 +3,7 @@ import { Button, Space } from 'antd';
 import { Outlet } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../shared/api-client.ts';
+import { isApiError, openLoggedOutConfirm } from '../shared/api-client.ts';
 import { showError } from '../shared/feedback.ts';
 import { clearToken, getToken } from '../shared/session.ts';
 import { contextQueryOptions, endCurrentSession, UserContextProvider } from '../shared/user-context.tsx';
@@ -28,6 +28,9 @@ export function SessionGate() {
     if (problem === 'noPermission') void endCurrentSession(token);
     if (problem === 'missingContext') showError(t('errors:missingContext'));
     if (problem === 'noPermission') showError(t('errors:noPermission'));
+    // Spec section 8: a 10002 opens the logged-out confirm, here over the sign-in page the
+    // cleared token leads to (a session ended elsewhere, or idle too long, since the last visit).
+    if (problem === 'loggedOut') openLoggedOutConfirm();
     queryClient.clear();
     clearToken();
   }, [problem, queryClient, t]);

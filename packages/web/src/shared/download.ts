@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { LANGUAGE_HEADER } from '@gm/contract/constants.ts';
+import { HTTP_TIMEOUT_MS, LANGUAGE_HEADER } from '@gm/contract/constants.ts';
 import { ErrorCode, type ApiEnvelope } from '@gm/contract/errors.ts';
 import { ApiError, openLoggedOutConfirm } from './api-client.ts';
 import { showError } from './feedback.ts';
@@ -44,18 +44,24 @@ export async function downloadFile(path: string, options: { method?: 'GET' | 'PO
   const token = getToken();
   if (token) headers.Authorization = token;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // The spec's HTTP timeout (section 7) covers a download too, its body included.
+  const signal = AbortSignal.timeout(HTTP_TIMEOUT_MS);
+  const failed = () => {
+    const error = new ApiError({ code: -1, message: i18next.t('errors:network'), status: 0 });
+    showError(error.message);
+    return error;
+  };
   let response: Response;
   try {
     response = await fetch(path, {
       method: options.method ?? 'GET',
       headers,
       credentials: 'same-origin',
+      signal,
       ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
     });
   } catch {
-    const error = new ApiError({ code: -1, message: i18next.t('errors:network'), status: 0 });
-    showError(error.message);
-    throw error;
+    throw failed();
   }
   const type = response.headers.get('content-type') ?? '';
   if (!response.ok || type.includes('application/json')) {
@@ -71,6 +77,12 @@ export async function downloadFile(path: string, options: { method?: 'GET' | 'PO
     throw error;
   }
   const name = fileNameOf(response.headers.get('content-disposition'), options.fallbackName);
-  save(await response.blob(), name);
+  let file: Blob;
+  try {
+    file = await response.blob();
+  } catch {
+    throw failed();
+  }
+  save(file, name);
   return name;
 }

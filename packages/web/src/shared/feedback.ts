@@ -31,9 +31,13 @@ export function notificationApi(): AppFeedback['notification'] {
   return current?.notification ?? staticNotification;
 }
 
-/** A failed request's message, shown for the spec's 5 seconds. */
+/**
+ * A failed request's message, shown for the spec's 5 seconds. The text is the message's key, so
+ * the same failure again (a query's retries, two panels of one page) renews the one message on
+ * screen instead of stacking copies.
+ */
 export function showError(text: string): void {
-  void messageApi().error({ content: text, duration: ERROR_MESSAGE_MS / 1000 });
+  void messageApi().error({ key: `error:${text}`, content: text, duration: ERROR_MESSAGE_MS / 1000 });
 }
 
 export function showSuccess(text: string): void {

@@ -48,6 +48,7 @@ export function ingestRoutes(ctx: ServiceContext, logStore: LogStore) {
 
     // The signature covers the body exactly as sent, so this scope keeps the raw bytes: it
     // replaces the JSON parser here only, and parses after the signature holds.
+    app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: INGEST_MAX_BYTES }, async (request: FastifyRequest, raw: Buffer) => {
       await ingestService.verifyClaim(ctx, claimOf(request), raw);
       verified.add(request);

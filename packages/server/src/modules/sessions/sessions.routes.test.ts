@@ -19,6 +19,25 @@ const signInRaw = (values: Record<string, string>, headers: Record<string, strin
 const context = (token: string | null) => t.call(token, { method: 'PUT', url: '/api/gm/admin/sessions/context.json' });
 
 describe('sign-in', () => {
+  it("takes the context call's empty payload however it is labelled (none, empty JSON, {})", async () => {
+    const token = (await signInRaw({ account: 'admin', password: ADMIN_PASSWORD })).json<{ result: string }>().result;
+    const url = '/api/gm/admin/sessions/context.json';
+    for (const request of [
+      { headers: {} },
+      { headers: { 'content-type': 'application/json' }, payload: '' },
+      { headers: { 'content-type': 'application/json; charset=utf-8' }, payload: '' },
+      { headers: { 'content-type': 'application/json' }, payload: '{}' },
+    ]) {
+      const res = await t.app.inject({ method: 'PUT', url, ...request, headers: { ...request.headers, authorization: token } });
+      expect(res.statusCode, JSON.stringify(request)).toBe(200);
+      expect(res.json<{ result: { userContext: { userName: string } } }>().result.userContext.userName).toBe('Administrator');
+    }
+    // A JSON body that is not JSON is still refused, in the envelope.
+    const bad = await t.app.inject({ method: 'PUT', url, headers: { authorization: token, 'content-type': 'application/json' }, payload: '{' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: ErrorCode.INVALID_PARAMS });
+  });
+
   it('returns a token whose context carries the role codes', async () => {
     const res = await signInRaw({ account: 'admin', password: ADMIN_PASSWORD });
     expect(res.statusCode).toBe(200);

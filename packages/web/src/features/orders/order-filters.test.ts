@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { RECHARGE_STATUSES } from '@gm/contract/log-catalogue.ts';
 import { ORDER_PAGE_PARSERS, knownStatus, parseOrderDialog, parseOrderFilters } from './order-filters.ts';
+import { en } from './orders.messages.ts';
+import { zhCN } from './orders.messages.zh-CN.ts';
 
 describe('order list filters from the URL', () => {
   it('reads every filter', () => {
@@ -38,5 +41,13 @@ describe('order list filters from the URL', () => {
     expect(parseOrderDialog(new URLSearchParams('dialog=detail'))).toBeNull();
     expect(knownStatus('completed')).toBe('completed');
     expect(knownStatus('refunding')).toBeUndefined();
+  });
+});
+
+describe('order statuses in the recharge log', () => {
+  it('name a cancelled order as the order screens do: refunded (spec section 4)', () => {
+    const cancelled = RECHARGE_STATUSES.find((s) => s.key === 'cancelled');
+    expect(cancelled).toMatchObject({ en: en.status.cancelled, zh: zhCN.status.cancelled });
+    expect(cancelled?.en).toBe('Refunded');
   });
 });
