@@ -74,6 +74,11 @@ test('a batch ban needs a duration, asks for nothing more, and the game bans eve
   await expect(page.getByText('3 selected')).toBeVisible();
   await page.locator('.gm-batch-bar').getByRole('button', { name: 'Ban', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Ban players' });
+  // Declined first: the cancelled notice (spec section 8), then asked again.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await page.locator('.gm-batch-bar').getByRole('button', { name: 'Ban', exact: true }).click();
   await dialog.getByLabel('Reason').fill('Speed hack in arena');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog.getByText('Please select the duration of the ban.')).toBeVisible();
@@ -119,40 +124,61 @@ test('a batch with an unknown id is refused as a whole, naming it', async ({ pag
   await expect(page.getByText('Muted 1.')).toBeVisible();
 });
 
-test('the bag dialog deducts one item, and refuses 0, too many and a stale bag', async ({ page }) => {
+test('the bag dialog deducts one item after a confirm, and refuses 0, too many and a stale bag', async ({ page }) => {
   const token = await signInByApi(page, 'admin');
   const [target] = await freshRoles(page, token, 1);
   const bag = await apiCall<{ items: { sourceId: string; currentNumber: number }[] }>(page, token, 'GET', `/player-baggage-list?roleId=${target?.roleId}`);
   const item = bag.items.find((i) => i.currentNumber >= 3);
   expect(item).toBeTruthy();
+  const current = item?.currentNumber ?? 0;
   await page.goto(`/player/list?dialog=bag&role=${target?.roleId}`);
-  const dialog = page.getByRole('dialog');
+  const dialog = page.getByRole('dialog').filter({ hasText: 'Bag of' });
+  const confirm = page.locator('.ant-modal-confirm');
   const itemRow = dialog.getByRole('row').filter({ has: page.getByText(item?.sourceId ?? '', { exact: true }) });
+  const tooMany = itemRow.getByText('The quantity must be greater than 0 and not exceed the current quantity.');
   await itemRow.getByRole('button', { name: 'Deduct' }).click();
   const quantity = itemRow.getByLabel('Quantity to deduct');
   await itemRow.getByRole('button', { name: 'Deduct' }).click();
-  await expect(itemRow.getByText('The quantity must be greater than 0 and not exceed the current quantity.')).toBeVisible();
+  await expect(tooMany).toBeVisible();
+
+  // More than the bag holds: said as it is typed, and Deduct sends nothing (the field does not clamp it).
+  await quantity.fill(String(current + 5));
+  await expect(tooMany).toBeVisible();
+  await itemRow.getByRole('button', { name: 'Deduct' }).click();
+  await expect(tooMany).toBeVisible();
+  await expect(confirm).toHaveCount(0);
 
   // Another row while this one is open: one item at a time.
   const other = dialog.getByRole('row').filter({ hasNot: page.getByText(item?.sourceId ?? '', { exact: true }) }).getByRole('button', { name: 'Deduct' }).first();
   await other.click();
   await expect(page.getByText('Only one item may be changed at a time.')).toBeVisible();
 
+  // Declined: the cancelled notice, and the bag unchanged.
   await quantity.fill('2');
+  await expect(tooMany).toBeHidden();
   await itemRow.getByRole('button', { name: 'Deduct' }).click();
-  await expect(page.getByText(`Deducted 2: ${item?.currentNumber} → ${(item?.currentNumber ?? 0) - 2}.`)).toBeVisible();
-  await expect(itemRow.getByRole('cell', { name: String((item?.currentNumber ?? 0) - 2), exact: true })).toBeVisible();
+  await expect(confirm).toContainText(`Deduct 2 ×`);
+  await expect(confirm).toContainText(`${current} → ${current - 2}`);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(itemRow.getByRole('cell', { name: String(current), exact: true }).last()).toBeVisible(); // Current (Obtained may read the same)
+
+  await itemRow.getByRole('button', { name: 'Deduct' }).click();
+  await confirm.getByRole('button', { name: 'Deduct' }).click();
+  await expect(page.getByText(`Deducted 2: ${current} → ${current - 2}.`)).toBeVisible();
+  await expect(itemRow.getByRole('cell', { name: String(current - 2), exact: true })).toBeVisible();
 
   // The player spends one meanwhile (another operator's deduct stands in for it): the shown number is stale.
   await itemRow.getByRole('button', { name: 'Deduct' }).click();
   const res = await page.request.fetch('/api/gm/admin/player/deduction/assets', {
     method: 'PATCH',
     headers: { authorization: token },
-    data: { roleId: target?.roleId, sourceId: item?.sourceId, quantity: 1, expectedCurrent: (item?.currentNumber ?? 0) - 2 },
+    data: { roleId: target?.roleId, sourceId: item?.sourceId, quantity: 1, expectedCurrent: current - 2 },
   });
   expect(((await res.json()) as { code: number }).code).toBe(0);
   await itemRow.getByLabel('Quantity to deduct').fill('1');
   await itemRow.getByRole('button', { name: 'Deduct' }).click();
+  await confirm.getByRole('button', { name: 'Deduct' }).click();
   const refusal = dialog.getByRole('alert').filter({ hasText: 'The game refused the command' });
   await expect(refusal).toContainText('the quantity changed since it was shown; reload the bag');
   await expect(refusal).toContainText('Please check the GM log for errors in asset deduction.');

@@ -9,14 +9,22 @@ import { messageApi, showSuccess } from '../../shared/feedback.ts';
 import { normalizeLanguage } from '../../shared/language.ts';
 import { useCan } from '../../shared/user-context.tsx';
 import { isApiError } from '../../shared/api-client.ts';
+import { confirmAction } from '../../shared/components/confirm-action.tsx';
 import { GameRefusal, refusalOf, type Refusal } from './game-refusal.tsx';
 import { bagQueryOptions, useDeduct } from './players.queries.ts';
 
 const RARITY_COLORS = ['default', 'default', 'green', 'blue', 'purple', 'gold'];
 
+/** A quantity the spec allows: a whole number above 0 and not above the current number. */
+function validQuantity(quantity: number | null, current: number): quantity is number {
+  return quantity !== null && Number.isInteger(quantity) && quantity > 0 && quantity <= current;
+}
+
 /**
  * The bag dialog with deduct (spec sections 2 and 5): one item at a time, a quantity above 0
- * and not above the current number. The game checks the number shown is still the current one.
+ * and not above the current number, checked as typed (the field does not clamp what is typed,
+ * so what is sent is what the operator sees), then confirmed (a destructive action, section 8).
+ * The game checks the number shown is still the current one.
  */
 export function PlayerBagDialog({ roleId, onClose }: { roleId: string | null; onClose: () => void }) {
   const { t, i18n } = useTranslation(['players', 'common', 'validation']);
@@ -40,31 +48,39 @@ export function PlayerBagDialog({ roleId, onClose }: { roleId: string | null; on
     setProblem(null);
   };
 
+  const send = async (target: { sourceId: string; shown: number }, amount: number) => {
+    setRefusal(null);
+    try {
+      const result = await deduct.mutateAsync({ roleId, sourceId: target.sourceId, quantity: amount, expectedCurrent: target.shown });
+      showSuccess(t('results.deduct', { quantity: result?.quantity ?? amount, before: result?.before ?? target.shown, after: result?.after ?? target.shown - amount }));
+      setEditing(null);
+    } catch (error) {
+      const refused = refusalOf(error);
+      if (refused) {
+        setRefusal(refused);
+        setEditing(null);
+      } else if (isApiError(error)) {
+        setProblem(error.details[0]?.message ?? error.message);
+      }
+    }
+  };
+
   const submit = () => {
     if (!editing) return;
-    if (quantity === null || !Number.isInteger(quantity) || quantity <= 0 || quantity > editing.shown) {
+    if (!validQuantity(quantity, editing.shown)) {
       setProblem(t('validation:deductQuantity'));
       return;
     }
-    setRefusal(null);
-    deduct.mutate(
-      { roleId, sourceId: editing.sourceId, quantity, expectedCurrent: editing.shown },
-      {
-        onSuccess: (result) => {
-          showSuccess(t('results.deduct', { quantity: result?.quantity ?? quantity, before: result?.before ?? editing.shown, after: result?.after ?? editing.shown - quantity }));
-          setEditing(null);
-        },
-        onError: (error) => {
-          const refused = refusalOf(error);
-          if (refused) {
-            setRefusal(refused);
-            setEditing(null);
-          } else if (isApiError(error)) {
-            setProblem(error.details[0]?.message ?? error.message);
-          }
-        },
-      },
-    );
+    const target = editing;
+    const item = bag.data?.items.find((i) => i.sourceId === target.sourceId);
+    const itemName = item?.name ? (zh ? item.name.zh : item.name.en) : target.sourceId;
+    confirmAction({
+      title: t('bag.confirm', { quantity, item: itemName, name: bag.data?.roleName ?? roleId }),
+      content: t('bag.confirmChange', { before: target.shown, after: target.shown - quantity }),
+      danger: true,
+      okText: t('actions.deduct'),
+      onOk: () => send(target, quantity),
+    });
   };
 
   const columns: TableColumnsType<BagItem> = [
@@ -87,13 +103,11 @@ export function PlayerBagDialog({ roleId, onClose }: { roleId: string | null; on
                     <InputNumber
                       autoFocus
                       aria-label={t('bag.quantity')}
-                      min={1}
-                      max={editing.shown}
-                      precision={0}
                       value={quantity}
+                      status={problem ? 'error' : undefined}
                       onChange={(v) => {
                         setQuantity(v);
-                        setProblem(null);
+                        setProblem(v === null || validQuantity(v, editing.shown) ? null : t('validation:deductQuantity'));
                       }}
                       onPressEnter={submit}
                       style={{ width: 100 }}

@@ -9,6 +9,7 @@ import { showSuccess } from '../../shared/feedback.ts';
 import { translateKey } from '../../shared/translate.ts';
 import { GameRefusal, refusalOf, type Refusal } from './game-refusal.tsx';
 import { playerDetailQueryOptions, useSetPlayerValue } from './players.queries.ts';
+import { notifyCancelled } from '../../shared/components/confirm-action.tsx';
 
 interface Values {
   field: PlayerValueField;
@@ -66,7 +67,10 @@ export function PlayerValueDialog({ roleId, onClose }: { roleId: string | null; 
       okText={t('common:buttons.save')}
       cancelText={t('common:buttons.cancel')}
       onOk={() => form.submit()}
-      onCancel={onClose}
+      onCancel={() => {
+        notifyCancelled(); // declined: spec section 8's cancelled notice
+        onClose();
+      }}
       confirmLoading={setValue.isPending}
       destroyOnHidden
     >

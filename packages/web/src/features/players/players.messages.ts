@@ -209,6 +209,8 @@ export const en = {
     hint: 'Deduct takes from the current number. If the player used the item meanwhile, the game refuses and the bag reloads.',
     checkLog: 'Please check the GM log for errors in asset deduction.',
     online: 'The player is online: what they hold may change while you look.',
+    confirm: 'Deduct {{quantity}} × {{item}} from {{name}}?',
+    confirmChange: 'The game takes them from the bag at once: {{before}} → {{after}}.',
   },
   maps: {
     title: 'Unlock maps of {{name}}',

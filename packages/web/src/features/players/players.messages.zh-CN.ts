@@ -211,6 +211,8 @@ export const zhCN: Translation<typeof en> = {
     hint: '扣除从当前数量中扣。若玩家在此期间使用了该道具，游戏会拒绝并刷新背包。',
     checkLog: '资产扣除出错，请查看GM日志。',
     online: '玩家在线：查看期间持有数量可能变化。',
+    confirm: '从 {{name}} 扣除 {{quantity}} 个{{item}}？',
+    confirmChange: '游戏将立即从背包中扣除：{{before}} → {{after}}。',
   },
   maps: {
     title: '解锁 {{name}} 的地图',

@@ -9,6 +9,7 @@ import { showSuccess } from '../../shared/feedback.ts';
 import { GameRefusal, refusalOf, type Refusal } from './game-refusal.tsx';
 import { durationLabel } from './player-format.tsx';
 import { forbidTimeQueryOptions, useSanctionAccounts, useSanctionPlayers, type SanctionKind } from './players.queries.ts';
+import { notifyCancelled } from '../../shared/components/confirm-action.tsx';
 
 export interface SanctionTarget {
   id: string;
@@ -94,7 +95,10 @@ export function SanctionDialog({ state, onClose, onDone }: { state: SanctionDial
       cancelText={t('common:buttons.cancel')}
       okButtonProps={{ danger: imposing }}
       onOk={() => form.submit()}
-      onCancel={onClose}
+      onCancel={() => {
+        notifyCancelled(); // declined: spec section 8's cancelled notice
+        onClose();
+      }}
       confirmLoading={players.isPending || accounts.isPending}
       destroyOnHidden
     >
