@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { pageQuery, timeBound } from './common.contract.ts';
 import { ID_MAX_LENGTH } from './constants.ts';
 import { ORDER_STATUSES, assetChange, grant, gameId } from './game-commands.contract.ts';
-import { LIST_DEPTH_LIMIT, gameRef } from './players.contract.ts';
+import { LIST_DEPTH_LIMIT, enteredRoleId, gameRef } from './players.contract.ts';
 import { logRecord } from './logs.contract.ts';
 
 export { ORDER_STATUSES };
@@ -111,12 +111,7 @@ function nameOrIdParam() {
 
 /** Spec section 5 "Order replenish": the role id entered and checked, one product chosen. */
 export const replenishBody = z.object({
-  roleId: z
-    .string({ error: 'validation.enterRoleId' })
-    .trim()
-    .min(1, { error: 'validation.enterRoleId' })
-    .max(ID_MAX_LENGTH, { error: 'validation.correctPlayerId' })
-    .regex(/^[A-Za-z0-9_-]+$/, { error: 'validation.correctPlayerId' }),
+  roleId: enteredRoleId,
   productId: z.string({ error: 'validation.selectOrderProduct' }).trim().min(1, { error: 'validation.selectOrderProduct' }).max(ID_MAX_LENGTH),
 });
 export type ReplenishBody = z.infer<typeof replenishBody>;

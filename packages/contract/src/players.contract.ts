@@ -213,6 +213,23 @@ export type PlayerDetail = z.infer<typeof playerDetail>;
 export const roleIdQuery = z.object({ roleId: gameRef });
 export const roleIdParams = z.object({ id: gameRef });
 
+/**
+ * A role id an operator types and checks (spec section 5 "Order replenish"): letters, digits, `_`
+ * and `-`, at most `ID_MAX_LENGTH`. None entered is "Please enter the role id.", anything else
+ * that is not such an id "Please enter the correct PlayerId."; a well-formed id the game does not
+ * know is the check's answer (`exists: false`), not a refusal. One rule for the replenish body,
+ * the check routes and the dialog that checks before calling.
+ */
+export const ROLE_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
+export const enteredRoleId = z
+  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'validation.enterRoleId' : 'validation.correctPlayerId') })
+  .trim()
+  .min(1, { error: 'validation.enterRoleId', abort: true })
+  .max(ID_MAX_LENGTH, { error: 'validation.correctPlayerId', abort: true })
+  .regex(ROLE_ID_PATTERN, { error: 'validation.correctPlayerId' });
+/** `GET check-player-id` and `GET orders/check-player-id`. */
+export const checkPlayerIdQuery = z.object({ roleId: enteredRoleId });
+
 /** `GET check-player-id`: whether a role exists (order replenish, forms that take a role id). */
 export const checkPlayerResult = z.object({
   exists: z.boolean(),

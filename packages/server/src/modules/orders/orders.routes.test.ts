@@ -91,6 +91,24 @@ describe('order list and detail', () => {
     const unknown = await api.get<CheckPlayerResult>(admin, '/orders/check-player-id?roleId=999999999');
     expect(unknown.result.exists).toBe(false);
   });
+
+  it('checks a role id with the spec messages in both languages: none entered, a malformed one', async () => {
+    const refused = async (query: string, lang?: string) => {
+      const res = await api.get(admin, `/orders/check-player-id${query}`, lang);
+      expect(res.code).toBe(ErrorCode.INVALID_PARAMS);
+      expect(res.details?.map((d) => d.path)).toEqual(['roleId']);
+      return res.message;
+    };
+    expect(await refused('')).toBe('Please enter the role id.');
+    expect(await refused('?roleId=')).toBe('Please enter the role id.');
+    expect(await refused('', 'zh-CN')).toBe('请输入角色ID。');
+    expect(await refused('?roleId=ab%20c')).toBe('Please enter the correct PlayerId.');
+    expect(await refused('?roleId=ab%20c', 'zh-CN')).toBe('请输入正确的PlayerId。');
+    expect(await refused('?roleId=a&roleId=b')).toBe('Please enter the correct PlayerId.');
+    // A well-formed id the game does not know is an answer, not a refusal: the dialog says "roleId not exist".
+    const unknown = await api.get<CheckPlayerResult>(admin, '/orders/check-player-id?roleId=no-such_role-1');
+    expect(unknown).toMatchObject({ code: 0, result: { exists: false, roleId: 'no-such_role-1' } });
+  });
 });
 
 describe('cancel a completed order', () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '@gm/contract/common.contract.ts';
 import { P } from '@gm/contract/permissions.ts';
-import { cappedPageOf, checkPlayerResult, roleIdQuery } from '@gm/contract/players.contract.ts';
+import { cappedPageOf, checkPlayerIdQuery, checkPlayerResult } from '@gm/contract/players.contract.ts';
 import {
   cancelOrderResult,
   order,
@@ -34,7 +34,7 @@ export function ordersRoutes() {
     // Registered before `/orders/:id`; a static segment wins over a parameter anyway.
     app.get('/orders/check-player-id', {
       config: { permission: P.ORDER_REPLENISH },
-      schema: { tags, summary: 'The replenish dialog: whether a role exists', querystring: roleIdQuery, response: { 200: envelope(checkPlayerResult) } },
+      schema: { tags, summary: 'The replenish dialog: whether a role exists', querystring: checkPlayerIdQuery, response: { 200: envelope(checkPlayerResult) } },
     }, async (request) => ok(await ordersService.checkRole(request.ctx, request.query.roleId)));
 
     app.get('/orders/:id', {

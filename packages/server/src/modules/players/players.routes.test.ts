@@ -149,6 +149,25 @@ describe('player list', () => {
     expect((await get<{ exists: boolean }>(admin, '/check-player-id?roleId=nope')).result.exists).toBe(false);
   });
 
+  it('checks a role id with the spec messages: none entered, a malformed one, one that does not exist', async () => {
+    const refused = async (query: string, lang = 'en') => {
+      const res = await get<unknown>(admin, `/check-player-id${query}`, { 'accept-language': lang });
+      expect(res.code).toBe(ErrorCode.INVALID_PARAMS);
+      expect(res.details?.map((d) => d.path)).toEqual(['roleId']);
+      return res.message;
+    };
+    expect(await refused('')).toBe('Please enter the role id.');
+    expect(await refused('?roleId=')).toBe('Please enter the role id.');
+    expect(await refused('?roleId=%20%20')).toBe('Please enter the role id.');
+    expect(await refused('?roleId=', 'zh-CN')).toBe('请输入角色ID。');
+    expect(await refused('?roleId=ab%20c')).toBe('Please enter the correct PlayerId.');
+    expect(await refused('?roleId=1001%3B')).toBe('Please enter the correct PlayerId.');
+    expect(await refused(`?roleId=${'9'.repeat(101)}`)).toBe('Please enter the correct PlayerId.');
+    expect(await refused('?roleId=ab%20c', 'zh-CN')).toBe('请输入正确的PlayerId。');
+    const unknown = await get<{ exists: boolean }>(admin, '/check-player-id?roleId=999999999');
+    expect(unknown).toMatchObject({ code: 0, result: { exists: false, roleId: '999999999' } });
+  });
+
   it('lists the regions and the ban durations', async () => {
     const areas = await get<{ id: string }[]>(admin, '/player-areas');
     expect(areas.result.map((a) => a.id)).toContain('1001');

@@ -13,6 +13,7 @@ import {
   bagResult,
   batchResult,
   cappedPageOf,
+  checkPlayerIdQuery,
   checkPlayerResult,
   createPlayerBody,
   createPlayerResult,
@@ -69,7 +70,7 @@ export function playersRoutes() {
 
     app.get('/check-player-id', {
       config: { permission: P.GROUP_PLAYERS },
-      schema: { tags, summary: 'Whether a role exists', querystring: roleIdQuery, response: { 200: envelope(checkPlayerResult) } },
+      schema: { tags, summary: 'Whether a role exists', querystring: checkPlayerIdQuery, response: { 200: envelope(checkPlayerResult) } },
     }, async (request) => ok(await playersService.checkPlayer(request.ctx, request.query.roleId)));
 
     app.get('/player-forbid-list', {
