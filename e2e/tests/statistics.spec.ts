@@ -142,6 +142,35 @@ test('recharge by user: the top payers, each linking to the player, a region fil
   expect((await sheetOf(download)).actualRowCount).toBeGreaterThan(1);
 });
 
+test('recharge overview: a failed call says the cumulative revenue could not be queried in its card, the rest under the tabs', async ({ page }) => {
+  await signInByApi(page, 'admin');
+  // The cumulative figures come in the overview's one answer: make that call fail as the server does.
+  let reason = 'Failed to retrieve recharge data.';
+  await page.route(
+    (url) => url.pathname === '/api/gm/admin/statistics/recharge',
+    (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 10008, message: reason }) }),
+  );
+  const card = (label: string) => page.locator('.ant-card', { has: page.getByText(label, { exact: true }) });
+
+  await page.goto('/statistics/flow_dashboard');
+  await expect(page.getByRole('heading', { name: 'Recharge overview' })).toBeVisible({ timeout: 30_000 });
+  await expect(card('Cumulative revenue')).toContainText('Failed to query cumulative recharge data.', { timeout: 30_000 });
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to retrieve recharge data.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+  // The other figures say nothing of their own (the message under the tabs covers them) and show no figure.
+  await expect(card('Revenue in the range')).not.toContainText('Failed');
+  await expect(card('Revenue in the range').locator('.ant-statistic-content')).toHaveText('-');
+  await page.screenshot({ path: '/tmp/stat-recharge-failed.png', fullPage: true });
+
+  await storeLanguageSetting(page, 'cn');
+  reason = '获取充值数据失败。';
+  await page.reload();
+  await expect(page.getByRole('heading', { name: '充值总览' })).toBeVisible({ timeout: 30_000 });
+  await expect(card('累计充值')).toContainText('查询累计充值数据失败。', { timeout: 30_000 });
+  await expect(page.getByRole('alert').filter({ hasText: '获取充值数据失败。' })).toBeVisible();
+  await storeLanguageSetting(page, 'en');
+});
+
 test('player retention: a heat map with percentages and counts; a day still to come shows no figure', async ({ page }) => {
   await signInByApi(page, 'admin');
   await page.goto('/statistics/keep/playerKeep?view=table');

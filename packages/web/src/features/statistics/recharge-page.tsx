@@ -67,11 +67,12 @@ export function RechargePage() {
       {data ? <OtherCurrencies page={page} currency={data.currency} others={data.otherCurrencies} /> : null}
       <StatFigures
         loading={!data}
+        failed={stats.isError}
         figures={[
           { key: 'revenue', label: t('recharge.rangeRevenue'), value: formatMoney(sum('revenue')), note: currencyNote },
           { key: 'orders', label: t('recharge.rangeOrders'), value: formatCount(sum('orders')) },
           { key: 'firstPayers', label: t('recharge.firstPayers'), value: formatCount(sum('firstPayers')) },
-          { key: 'cumulative', label: t('recharge.cumulative'), value: data ? formatMoney(data.cumulative) : '-', note: t('recharge.cumulativeNote', { date: search.end }) },
+          { key: 'cumulative', label: t('recharge.cumulative'), value: data ? formatMoney(data.cumulative) : '-', note: t('recharge.cumulativeNote', { date: search.end }), errorKey: 'statCumulativeFailed' },
         ]}
       />
       <StatPanel

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Card, Col, Empty, Row, Space, Spin, Statistic, Tabs } from 'antd';
+import { Alert, Button, Card, Col, Empty, Row, Space, Spin, Statistic, Tabs, Typography } from 'antd';
 import { FileExcelOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -38,20 +38,34 @@ export interface Figure {
   label: ReactNode;
   value: ReactNode;
   note?: ReactNode;
+  /**
+   * The spec's message for this card's own kind of figure, shown in the card when the call fails
+   * (the recharge overview's cumulative revenue: `statCumulativeFailed`). Without it the card
+   * shows "-" and the panel's message below covers it.
+   */
+  errorKey?: StatErrorKey;
 }
 
-/** A row of headline figures above the chart. */
-export function StatFigures({ figures, loading }: { figures: Figure[]; loading: boolean }) {
+/**
+ * A row of headline figures above the chart. `failed`: the call behind them failed, so no card
+ * spins or shows a figure ("-"); a card with an `errorKey` says so in its own words.
+ */
+export function StatFigures({ figures, loading, failed = false }: { figures: Figure[]; loading: boolean; failed?: boolean }) {
+  const { t } = useTranslation('errors');
+  const waiting = loading && !failed;
   return (
     <Row gutter={[16, 16]}>
-      {figures.map((f) => (
-        <Col key={f.key} xs={24} sm={12} xl={24 / Math.min(4, figures.length)}>
-          <Card size="small" style={{ height: '100%' }}>
-            <Statistic title={f.label} value={0} formatter={() => f.value} loading={loading} />
-            {f.note && !loading ? <div className="gm-stat-note">{f.note}</div> : null}
-          </Card>
-        </Col>
-      ))}
+      {figures.map((f) => {
+        const note = failed ? (f.errorKey ? <Typography.Text type="danger">{t(f.errorKey)}</Typography.Text> : null) : f.note;
+        return (
+          <Col key={f.key} xs={24} sm={12} xl={24 / Math.min(4, figures.length)}>
+            <Card size="small" style={{ height: '100%' }}>
+              <Statistic title={f.label} value={0} formatter={() => (failed ? '-' : f.value)} loading={waiting} />
+              {note && !waiting ? <div className="gm-stat-note">{note}</div> : null}
+            </Card>
+          </Col>
+        );
+      })}
     </Row>
   );
 }
