@@ -162,6 +162,7 @@ export const en = {
     invalidJson: 'The body is not valid JSON.',
     // Player management (issue 5).
     banDurationRequired: 'Please select the duration of the ban.',
+    muteDurationRequired: 'Please select the duration of the mute.',
     banReasonRequired: 'Please enter the reason.',
     selectPlayersFirst: 'Please select the players first.',
     selectAccountsFirst: 'Please select the accounts first.',

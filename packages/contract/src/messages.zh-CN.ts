@@ -155,6 +155,7 @@ export const zhCN: Messages = {
     gameIdMismatch: 'b_game_id 必须是签名的游戏（{{gameId}}）。',
     invalidJson: '请求体不是有效的 JSON。',
     banDurationRequired: '请选择封禁时长。',
+    muteDurationRequired: '请选择禁言时长。',
     banReasonRequired: '请输入原因。',
     selectPlayersFirst: '请先选择玩家。',
     selectAccountsFirst: '请先选择账号。',

@@ -87,11 +87,17 @@ const userIds = z
  */
 const flag = z.union([z.boolean(), z.stringbool()]).optional();
 
-/** Spec section 5, Ban: "Duration must be chosen", in seconds, or -1 for no end. */
-export const sanctionDuration = z
-  .number({ error: 'validation.banDurationRequired' })
-  .int({ error: 'validation.banDurationRequired' })
-  .refine((v) => v === PERMANENT_DURATION || (v > 0 && v <= MAX_SANCTION_SECONDS), { error: 'validation.banDurationRequired' });
+/** Seconds, or -1 for no end, with the message naming what is being imposed. */
+const durationOf = (message: 'validation.banDurationRequired' | 'validation.muteDurationRequired') =>
+  z
+    .number({ error: message })
+    .int({ error: message })
+    .refine((v) => v === PERMANENT_DURATION || (v > 0 && v <= MAX_SANCTION_SECONDS), { error: message });
+
+/** Spec section 5, Ban: "Duration must be chosen" ("Please select the duration of the ban."). */
+export const sanctionDuration = durationOf('validation.banDurationRequired');
+/** The same rule for a mute, which says "mute" (a muting operator reading "ban" would wonder). */
+export const muteDuration = durationOf('validation.muteDurationRequired');
 
 /** Spec section 5, Ban: "A reason is given." */
 export const sanctionReason = z
@@ -366,6 +372,8 @@ export type PlayerValueResult = z.infer<typeof playerValueResult>;
 /** `POST report/banned`, `report/closure`: ban or mute, with duration and reason. */
 export const sanctionBody = z.object({ roleIds, duration: sanctionDuration, reason: sanctionReason });
 export type SanctionBody = z.infer<typeof sanctionBody>;
+/** `POST report/closure`: the same body, its duration's message naming the mute. */
+export const muteBody = sanctionBody.extend({ duration: muteDuration });
 /** `POST report/cancel-banned`, `report/cancel-closure`. */
 export const liftBody = z.object({ roleIds, reason: liftReason });
 export type LiftBody = z.infer<typeof liftBody>;

@@ -221,6 +221,11 @@ describe('ban, mute and kick', () => {
     expect(noDuration.message).toBe('Please select the duration of the ban.');
     const zh = await send<unknown>(admin, 'POST', '/report/banned', { roleIds, reason: 'x', duration: 0 }, { 'accept-language': 'zh-CN' });
     expect(zh.message).toBe('请选择封禁时长。');
+    // A mute says mute.
+    const muteNoDuration = await send<unknown>(admin, 'POST', '/report/closure', { roleIds, reason: 'x' });
+    expect(muteNoDuration.message).toBe('Please select the duration of the mute.');
+    const muteZh = await send<unknown>(admin, 'POST', '/report/closure', { roleIds, reason: 'x', duration: 0 }, { 'accept-language': 'zh-CN' });
+    expect(muteZh.message).toBe('请选择禁言时长。');
     const noReason = await send<unknown>(admin, 'POST', '/report/closure', { roleIds, duration: 3600, reason: '  ' });
     expect(noReason.details).toEqual([{ path: 'reason', message: 'Please enter the reason.' }]);
     // Later than the two above (entries of the same millisecond have no order): it names no targets.

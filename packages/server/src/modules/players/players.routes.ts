@@ -36,6 +36,7 @@ import {
   playerValueResult,
   roleIdParams,
   roleIdQuery,
+  muteBody,
   sanctionBody,
   unlockMapsBody,
   unlockMapsResult,
@@ -112,7 +113,7 @@ export function playersRoutes() {
 
     app.post('/report/closure', {
       config: { permission: P.PLAYER_MUTE, action: 'players.mute' },
-      schema: { tags, summary: 'Mute players', body: sanctionBody, response: { 200: envelope(batchResult) } },
+      schema: { tags, summary: 'Mute players', body: muteBody, response: { 200: envelope(batchResult) } },
     }, async (request) => ok(await playersService.sanctionPlayers(request.ctx, actorOf(request), commandIdOf(request, 'players.mute'), 'mute', request.body)));
 
     app.post('/report/cancel-closure', {

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { sanctionDuration, sanctionReason } from '@gm/contract/players.contract.ts';
+import { muteDuration, sanctionDuration, sanctionReason } from '@gm/contract/players.contract.ts';
 import { showFormError } from '../../shared/form-errors.ts';
 import { zodRule } from '../../shared/form-rules.ts';
 import { showSuccess } from '../../shared/feedback.ts';
@@ -118,7 +118,7 @@ export function SanctionDialog({ state, onClose, onDone }: { state: SanctionDial
           </div>
         </Form.Item>
         {imposing ? (
-          <Form.Item name="duration" label={t('sanction.duration')} rules={[zodRule(sanctionDuration)]}>
+          <Form.Item name="duration" label={t('sanction.duration')} rules={[zodRule(state.kind === 'mute' ? muteDuration : sanctionDuration)]}>
             {/* Not choosable until the choices are there: options arriving under an open list moved it under the pointer.
                 The list opens inside the dialog, so it stays with the dialog whatever the page behind it scrolls. */}
             <Select
