@@ -160,7 +160,6 @@ test('recharge overview: a failed call says the cumulative revenue could not be 
   // The other figures say nothing of their own (the message under the tabs covers them) and show no figure.
   await expect(card('Revenue in the range')).not.toContainText('Failed');
   await expect(card('Revenue in the range').locator('.ant-statistic-content')).toHaveText('-');
-  await page.screenshot({ path: '/tmp/stat-recharge-failed.png', fullPage: true });
 
   await storeLanguageSetting(page, 'cn');
   reason = '获取充值数据失败。';
@@ -169,6 +168,19 @@ test('recharge overview: a failed call says the cumulative revenue could not be 
   await expect(card('累计充值')).toContainText('查询累计充值数据失败。', { timeout: 30_000 });
   await expect(page.getByRole('alert').filter({ hasText: '获取充值数据失败。' })).toBeVisible();
   await storeLanguageSetting(page, 'en');
+});
+
+test('online users: a failed call leaves the headline figures at "-", not loading for good', async ({ page }) => {
+  await signInByApi(page, 'admin');
+  await page.route(
+    (url) => url.pathname === '/api/gm/admin/statistics/online',
+    (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 10008, message: 'System error.' }) }),
+  );
+  await page.goto('/statistics/l_online_num');
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible({ timeout: 30_000 });
+  const peak = page.locator('.ant-card', { has: page.getByText('Peak', { exact: true }) });
+  await expect(peak.locator('.ant-statistic-content')).toHaveText('-');
+  await expect(page.locator('.ant-statistic .ant-skeleton')).toHaveCount(0);
 });
 
 test('player retention: a heat map with percentages and counts; a day still to come shows no figure', async ({ page }) => {

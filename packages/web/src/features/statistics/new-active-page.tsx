@@ -36,6 +36,7 @@ export function NewActivePage() {
       <StatFilterBar page={page} />
       <StatFigures
         loading={!totals}
+        failed={stats.isError}
         figures={(['accounts', 'players', 'devices'] as const).map((key) => ({ key, label: t(`newActive.totals.${key}`), value: totals ? formatCount(totals[key]) : '-', note }))}
       />
       <StatPanel

@@ -75,6 +75,7 @@ export function OnlinePage() {
       <StatFilterBar page={page} dimensions={false} />
       <StatFigures
         loading={!data}
+        failed={online.isError}
         figures={[
           {
             key: 'peak',

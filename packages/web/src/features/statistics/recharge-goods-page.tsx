@@ -48,6 +48,7 @@ export function RechargeGoodsPage() {
       <StatFilterBar page={page} />
       <StatFigures
         loading={!data}
+        failed={stats.isError}
         figures={[
           { key: 'revenue', label: t('recharge.rangeRevenue'), value: data ? formatMoney(data.revenue) : '-', note: data ? t('recharge.currency', { currency: data.currency }) : null },
           { key: 'orders', label: t('recharge.rangeOrders'), value: formatCount(data?.rows.reduce((sum, r) => sum + r.orders, 0) ?? 0) },

@@ -43,6 +43,7 @@ export function RechargeUsersPage() {
       <StatFilterBar page={page} />
       <StatFigures
         loading={!data}
+        failed={stats.isError}
         figures={[
           { key: 'payers', label: t('payers.count'), value: formatCount(data?.payers ?? 0), note: data ? t('payers.listed', { count: data.rows.length }) : null },
           { key: 'revenue', label: t('payers.listedRevenue'), value: formatMoney(data?.rows.reduce((sum, r) => sum + r.revenue, 0) ?? 0), note: data ? t('recharge.currency', { currency: data.currency }) : null },

@@ -33,6 +33,7 @@ function RetentionPage({ kind }: { kind: RetentionKind }) {
       <StatFilterBar page={page} />
       <StatFigures
         loading={!data}
+        failed={stats.isError}
         figures={[
           { key: 'cohorts', label: t('retention.cohorts'), value: formatCount(data?.cohorts.length ?? 0) },
           { key: 'size', label: t(`retention.${kind}`), value: formatCount(data?.cohorts.reduce((sum, c) => sum + c.size, 0) ?? 0) },
