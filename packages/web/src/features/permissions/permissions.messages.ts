@@ -98,8 +98,8 @@ export const en = {
     dialogs: {
       createTitle: 'New role',
       editTitle: 'Edit role {{name}}',
-      sessionsEndHint_one: 'Saving ends the sessions of the {{count}} operator who holds this role.',
-      sessionsEndHint_other: 'Saving ends the sessions of the {{count}} operators who hold this role.',
+      appliesAtOnce_one: 'Changes apply at once to the {{count}} operator who holds this role, without signing in again.',
+      appliesAtOnce_other: 'Changes apply at once to the {{count}} operators who hold this role, without signing in again.',
       grantTab: 'Permissions ({{count}})',
       denyTab: 'Button deny list ({{count}})',
     },

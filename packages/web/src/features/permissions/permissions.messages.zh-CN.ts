@@ -101,8 +101,8 @@ export const zhCN: Translation<typeof en> = {
     dialogs: {
       createTitle: '新建角色',
       editTitle: '编辑角色 {{name}}',
-      sessionsEndHint_one: '保存后，拥有该角色的 {{count}} 名操作员的会话将结束。',
-      sessionsEndHint_other: '保存后，拥有该角色的 {{count}} 名操作员的会话将结束。',
+      appliesAtOnce_one: '保存后立即对拥有该角色的 {{count}} 名操作员生效，无需重新登录。',
+      appliesAtOnce_other: '保存后立即对拥有该角色的 {{count}} 名操作员生效，无需重新登录。',
       grantTab: '权限（{{count}}）',
       denyTab: '按钮禁用列表（{{count}}）',
     },

@@ -95,7 +95,7 @@ export function RoleDialog({ state, onClose }: { state: RoleDialogState; onClose
           <Switch />
         </Form.Item>
         {editing && editing.operatorCount > 0 ? (
-          <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('roles.dialogs.sessionsEndHint', { count: editing.operatorCount })} />
+          <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('roles.dialogs.appliesAtOnce', { count: editing.operatorCount })} />
         ) : null}
         <Tabs
           items={[
