@@ -104,6 +104,14 @@ test('the add form says what is missing, in the spec words, and refuses a file t
   await signInByApi(page, 'admin');
   await page.goto('/info/announcement/add');
   await expect(page.getByRole('heading', { name: 'New announcement' })).toBeVisible();
+  // Enter in a field saves nothing (it confirms a date, picks an option ...): no check has run.
+  await page.getByLabel('Title', { exact: true }).fill('Enter pressed');
+  await page.getByLabel('Title', { exact: true }).press('Enter');
+  await page.waitForTimeout(500);
+  await expect(page.getByText('Please enter the tab title.')).toHaveCount(0);
+  await expect(page.getByText('The image cannot be empty')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/info\/announcement\/add$/);
+  await page.getByLabel('Title', { exact: true }).fill('');
   await button(page, 'Create').click();
   await expect(page.getByText('Please enter the title.')).toBeVisible();
   await expect(page.getByText('Please select the tab.').first()).toBeVisible();
@@ -128,6 +136,13 @@ test('the add form says what is missing, in the spec words, and refuses a file t
   await page.getByLabel('Redirect link').blur();
   await button(page, 'Create').click();
   await expect(page.getByText('The redirect link must be an http or https address.')).toBeVisible();
+
+  // Days after registration must be above 0: 0 is said, not turned into 1.
+  await page.getByRole('radio', { name: 'Days after registration' }).check();
+  await page.getByRole('spinbutton', { name: 'Days after registration' }).fill('0');
+  await button(page, 'Create').click();
+  await expect(page.getByText('The number of effective days must be a whole number from 1 to 3650.')).toBeVisible();
+  await expect(page.getByRole('spinbutton', { name: 'Days after registration' })).toHaveValue('0');
 
   // An HTML file named .png: the server judges the bytes and refuses it.
   await page.locator('#image input[type=file], input#image[type=file]').first().setInputFiles({ name: 'evil.png', mimeType: 'image/png', buffer: Buffer.from('<html><script>alert(1)</script></html>') });
@@ -193,6 +208,32 @@ test('create an in-site announcement with an uploaded PNG, see it in the list, r
   await expect(page.getByText('Announcement saved.')).toBeVisible();
   await expect(row(page, EDITED)).toHaveCount(1);
   expect(csp).toEqual([]);
+});
+
+test('saved but refused by the game: the form carries on from the saved row, so Create again makes no copy', async ({ page }) => {
+  await signInByApi(page, 'admin');
+  const title = `Not sent ${Date.now().toString(36)}`;
+  await page.route(
+    (url) => /\/api\/gm\/admin\/announcements\/[^/]+\/publish$/.test(url.pathname),
+    (route) => route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ code: 10007, message: 'The game server is unavailable.' }) }),
+  );
+  await page.goto('/info/announcement/add');
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await chooseOption(page, page.getByLabel('Tab category'), 'Event');
+  await page.getByLabel('Tab title').fill('Event');
+  await page.locator('#image input[type=file], input#image[type=file]').first().setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: BANNER });
+  await expect(page.locator('.ant-form-item').filter({ has: page.locator('#image') }).locator('img').first()).toBeVisible();
+  await page.getByRole('radio', { name: 'Out of game (link)' }).check();
+  await page.getByLabel('Redirect link').fill('https://example.com/event');
+  await page.getByRole('radio', { name: 'Days after registration' }).check();
+  await page.getByRole('spinbutton', { name: 'Days after registration' }).fill('3');
+  await button(page, 'Save and refresh to game').click();
+  await expect(page.getByText('The announcement is saved but was not sent to the game. Change it and save again.')).toBeVisible();
+  await expect(page).toHaveURL(/\/info\/announcement\/add\?id=/);
+  await expect(page.getByRole('heading', { name: `Edit announcement ${title}` })).toBeVisible();
+  await button(page, 'Save').click();
+  await expect(page.getByText('Announcement saved.')).toBeVisible();
+  await expect(row(page, title)).toHaveCount(1);
 });
 
 test('drag to sort on the board, then save the order', async ({ page }) => {

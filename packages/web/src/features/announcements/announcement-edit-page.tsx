@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState, type KeyboardEvent } from 'react';
 import {
   Alert,
   AutoComplete,
@@ -23,7 +23,6 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   ALL_AREAS,
-  ANNOUNCEMENT_DAYS_MAX,
   ANNOUNCEMENT_EFFECTIVE_MODES,
   ANNOUNCEMENT_HOT_TYPES,
   ANNOUNCEMENT_KINDS,
@@ -41,7 +40,7 @@ import { isApiError } from '../../shared/api-client.ts';
 import { lazyDialog } from '../../shared/components/lazy-dialog.tsx';
 import { PageContainer } from '../../shared/components/page-container.tsx';
 import { Allowed } from '../../shared/components/permission.tsx';
-import { showError, showSuccess } from '../../shared/feedback.ts';
+import { showError, showInfo, showSuccess } from '../../shared/feedback.ts';
 import { translateIssue, zodRule } from '../../shared/form-rules.ts';
 import { paths } from '../../shared/paths.ts';
 import { useRegionOptions } from '../../shared/region-options.queries.ts';
@@ -82,6 +81,14 @@ const DEFAULTS: Partial<FormValues> = {
   videoName: '',
   mapId: '',
 };
+
+/**
+ * Enter in a field of this long form does not save it: it confirms a date in a picker, picks an
+ * option, and so on (a browser submits a form on Enter in any input). Saving is the buttons'.
+ */
+function noImplicitSubmit(event: KeyboardEvent<HTMLFormElement>) {
+  if (event.key === 'Enter' && event.target instanceof HTMLInputElement) event.preventDefault();
+}
 
 /**
  * /info/announcement/add: a new announcement, or with `?id=` the one to edit, or with
@@ -185,18 +192,28 @@ function AnnouncementForm({ editing, initial, templateName }: { editing: Announc
     }
     const body = checked({ ...initial, ...all });
     if (!body) return;
+    let saved: Announcement;
     try {
-      const saved = editing ? await update.mutateAsync({ id: editing.id, body }) : await create.mutateAsync(body);
-      if (andPublish) {
-        await publish.mutateAsync(saved.id);
-        showSuccess(t('done.published'));
-      } else {
-        showSuccess(editing ? t('done.saved') : t('done.created'));
-      }
-      void navigate(`${paths.announcementList}?type=${saved.type}`);
+      saved = editing ? await update.mutateAsync({ id: editing.id, body }) : await create.mutateAsync(body);
     } catch (error) {
       serverProblem(error);
+      return;
     }
+    if (andPublish) {
+      try {
+        await publish.mutateAsync(saved.id);
+      } catch {
+        // Saved, not sent (the game said why). Carry on from the saved row, so pressing Create
+        // again updates it instead of saving a second copy.
+        showInfo(t('done.savedNotSent'));
+        if (!editing) void navigate(`${paths.announcementAdd}?id=${encodeURIComponent(saved.id)}`, { replace: true });
+        return;
+      }
+      showSuccess(t('done.published'));
+    } else {
+      showSuccess(editing ? t('done.saved') : t('done.created'));
+    }
+    void navigate(`${paths.announcementList}?type=${saved.type}`);
   };
 
   /** A rule of the contract's cross-field check, on one field, given the fields it depends on. */
@@ -250,7 +267,7 @@ function AnnouncementForm({ editing, initial, templateName }: { editing: Announc
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>
           <Card>
-            <Form<FormValues> form={form} layout="vertical" initialValues={initial} onFinish={() => void save(false)} scrollToFirstError={{ block: 'center' }}>
+            <Form<FormValues> form={form} layout="vertical" initialValues={initial} onFinish={() => void save(false)} onKeyDown={noImplicitSubmit} scrollToFirstError={{ block: 'center' }}>
               <Divider titlePlacement="start" className="gm-form-divider">
                 {t('sections.basic')}
               </Divider>
@@ -382,7 +399,8 @@ function AnnouncementForm({ editing, initial, templateName }: { editing: Announc
                     </Form.Item>
                   ) : (
                     <Form.Item name="daysAfterRegistration" label={t('fields.daysAfterRegistration')} rules={[daysRule]}>
-                      <InputNumber min={1} max={ANNOUNCEMENT_DAYS_MAX} precision={0} suffix={t('fields.daysUnit')} className="gm-full-width" />
+                      {/* Not clamped: 0 is refused with the rule's message, not turned into 1. */}
+                      <InputNumber precision={0} suffix={t('fields.daysUnit')} className="gm-full-width" />
                     </Form.Item>
                   )}
                 </Col>

@@ -126,6 +126,7 @@ export const en = {
   done: {
     created: 'Announcement created.',
     saved: 'Announcement saved.',
+    savedNotSent: 'The announcement is saved but was not sent to the game. Change it and save again.',
     deleted: 'Announcement deleted.',
     published: 'Announcement refresh success',
     reset: 'The scrolling announcement is live again.',

@@ -124,6 +124,7 @@ export const zhCN: Translation<typeof en> = {
   done: {
     created: '公告已创建。',
     saved: '公告已保存。',
+    savedNotSent: '公告已保存，但未发送到游戏。修改后请再次保存。',
     deleted: '公告已删除。',
     published: '公告刷新成功',
     reset: '滚动公告已重新生效。',
