@@ -326,7 +326,8 @@ function MailForm({ mail, onCreated, onSend: openSend }: { mail: MailDetail | nu
         <Card title={t('form.basics')}>
           <Row gutter={16}>
             <Col xs={24} lg={16}>
-              <Form.Item name="title" label={t('fields.title')} rules={[zodRule(mailBody.shape.title)]}>
+              {/* `required` marks what the contract requires (its rules check it on submit). */}
+              <Form.Item name="title" label={t('fields.title')} required rules={[zodRule(mailBody.shape.title)]}>
                 <Input count={{ show: true, max: MAIL_TITLE_MAX }} placeholder={t('form.titlePlaceholder')} />
               </Form.Item>
             </Col>
@@ -336,7 +337,7 @@ function MailForm({ mail, onCreated, onSend: openSend }: { mail: MailDetail | nu
               </Form.Item>
             </Col>
             <Col span={24}>
-              <Form.Item name="content" label={t('fields.content')} rules={[zodRule(mailBody.shape.content)]}>
+              <Form.Item name="content" label={t('fields.content')} required rules={[zodRule(mailBody.shape.content)]}>
                 <Input.TextArea rows={5} placeholder={t('form.contentPlaceholder')} />
               </Form.Item>
             </Col>
@@ -348,7 +349,7 @@ function MailForm({ mail, onCreated, onSend: openSend }: { mail: MailDetail | nu
             <Radio.Group optionType="button" buttonStyle="solid" options={MAIL_KINDS.map((k) => ({ value: k, label: mailLabel('type', k, language) }))} />
           </Form.Item>
           {type === 'private' ? (
-            <Form.Item name="roleIdsText" label={<Space>{t('fields.roleIds')}{idsCount(roleIdsText)}</Space>} extra={t('form.idsHelp')}>
+            <Form.Item name="roleIdsText" required label={<Space>{t('fields.roleIds')}{idsCount(roleIdsText)}</Space>} extra={t('form.idsHelp')}>
               <Input.TextArea rows={5} placeholder={t('form.idsPlaceholder')} aria-label={t('fields.roleIds')} />
             </Form.Item>
           ) : null}
@@ -357,7 +358,7 @@ function MailForm({ mail, onCreated, onSend: openSend }: { mail: MailDetail | nu
             <>
               <Row gutter={16}>
                 <Col xs={24} lg={16}>
-                  <Form.Item name="areaIds" label={t('fields.areas')} extra={allAreas ? t('form.allAreasHelp') : undefined}>
+                  <Form.Item name="areaIds" required={!allAreas} label={t('fields.areas')} extra={allAreas ? t('form.allAreasHelp') : undefined}>
                     <Select mode="multiple" allowClear disabled={allAreas || !editable} loading={regions.isLoading} placeholder={t('form.areasPlaceholder')} options={regionOptions} optionFilterProp="label" aria-label={t('fields.areas')} />
                   </Form.Item>
                 </Col>
