@@ -268,7 +268,7 @@ const team = () => json('team', 'cardIds', 'Team', '出战阵容');
 // The logs.
 // ---------------------------------------------------------------------------------------------
 
-/** Sub-menu groups under /flow, matching the permission catalogue's flow groups. */
+/** Sub-menu groups under /flow (the sidebar's), and the flow group code (10016-10019) that opens their lists. */
 export type LogGroup = 'economy' | 'cards' | 'gameplay' | 'social';
 
 export interface LogDef extends Label {
@@ -455,7 +455,7 @@ export const LOG_CATALOGUE = [
     table: 'log_stamina',
     path: 'energy_flow_list',
     events: ['energy_flow'],
-    group: 'gameplay',
+    group: 'economy',
     en: 'Stamina log',
     zh: '体力流水',
     columns: [
@@ -490,7 +490,7 @@ export const LOG_CATALOGUE = [
     table: 'log_equipment',
     path: 'equip_list',
     events: ['equip_flow'],
-    group: 'gameplay',
+    group: 'economy',
     en: 'Equipment log',
     zh: '装备流水',
     columns: [
@@ -509,7 +509,7 @@ export const LOG_CATALOGUE = [
     table: 'log_skin',
     path: 'l_driver_skin_flow',
     events: ['driver_skin_flow'],
-    group: 'gameplay',
+    group: 'cards',
     en: 'Skin log',
     zh: '皮肤流水',
     columns: [

@@ -22,7 +22,7 @@ import {
   type LogGroup,
   type LogKey,
 } from './log-catalogue.ts';
-import { P } from './permissions.ts';
+import { isGranted, P } from './permissions.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Constants.
@@ -50,11 +50,25 @@ export const CUSTOM_QUERY_OFFSET_MAX = 100_000;
 export const LOG_QUERY_INTERVAL_MS = LOG_QUERY_INTERVAL_SECONDS * 1000;
 
 /**
- * The spec's /flow pages share one permission code: 12000 opens every list (docs/permissions.md;
- * the web's navigation gives each list's menu entry this code under its group). Declared per
- * list so that a list of its own code later changes this table only.
+ * Who may read a list (docs/permissions.md): 12000 opens every /flow list; a flow group's code
+ * (10016 economy, 10017 cards and gacha, 10018 gameplay, 10019 login, mail and chat) opens the
+ * lists of that group only, so a role can be given some families of logs and not others.
  */
 export const LOG_LIST_PERMISSION: Readonly<Record<LogKey, number>> = Object.fromEntries(LOG_CATALOGUE.map((l) => [l.key, P.LOG_LISTS])) as Record<LogKey, number>;
+
+const GROUP_PERMISSION: Readonly<Record<LogGroup, number>> = {
+  economy: P.GROUP_FLOW_ECONOMY,
+  cards: P.GROUP_FLOW_CARDS,
+  gameplay: P.GROUP_FLOW_GAMEPLAY,
+  social: P.GROUP_FLOW_SOCIAL,
+};
+
+/** The flow group code that also opens each list. */
+export const LOG_GROUP_PERMISSION: Readonly<Record<LogKey, number>> = Object.fromEntries(LOG_CATALOGUE.map((l) => [l.key, GROUP_PERMISSION[l.group]])) as Record<LogKey, number>;
+
+export function mayReadLog(access: { resourceIds: readonly number[]; buttons: readonly number[] }, key: LogKey): boolean {
+  return isGranted(access, LOG_LIST_PERMISSION[key]) || isGranted(access, LOG_GROUP_PERMISSION[key]);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Operators.

@@ -31,6 +31,6 @@ export function RequireAuth() {
 export function RouteAccess({ route }: { route: NavRoute }) {
   const user = useUserContext();
   if (user?.mustEnrollTotp && route.id !== 'profile') return <Navigate to={paths.profile} replace />;
-  if (!canSeeCode(user, route.code)) return <Navigate to={paths.notFound} replace />;
+  if (!canSeeCode(user, route.code, route.orCode)) return <Navigate to={paths.notFound} replace />;
   return <Outlet />;
 }

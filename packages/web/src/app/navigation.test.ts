@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { LOG_CATALOGUE } from '@gm/contract/log-catalogue.ts';
+import { LOG_GROUP_PERMISSION } from '@gm/contract/logs.contract.ts';
 import { PERMISSION_BY_CODE, P } from '@gm/contract/permissions.ts';
 import { filterMenuTree } from '../shared/access.ts';
 import { buildMenuTree, groupChain, MENU_TREE, NAV_ROUTES, openKeysFor, routeByPath, type MenuNode } from './navigation.ts';
@@ -106,6 +108,20 @@ describe('navigation tree', () => {
         expect([P.GROUP_FLOW_ECONOMY, P.GROUP_FLOW_CARDS, P.GROUP_FLOW_GAMEPLAY, P.GROUP_FLOW_SOCIAL]).toContain(r.group);
       }
     }
+  });
+
+  it("opens each log list with 12000 or its flow group's code, the group the server checks", () => {
+    for (const log of LOG_CATALOGUE) {
+      const r = routeByPath(`/flow/${log.path}`);
+      expect(r?.orCode, log.path).toBe(LOG_GROUP_PERMISSION[log.key]);
+      expect(r?.group, log.path).toBe(LOG_GROUP_PERMISSION[log.key]);
+    }
+    // A role with the economy group only: its five lists, no others, no custom query.
+    const economyOnly = { resourceIds: [P.GROUP_FLOW, P.GROUP_FLOW_ECONOMY], buttons: [] };
+    const visible = flatten(filterMenuTree(MENU_TREE, economyOnly)).filter((n) => n.kind === 'route').map((n) => n.key);
+    expect(visible.filter((k) => k.startsWith('/flow/')).sort()).toEqual(
+      LOG_CATALOGUE.filter((l) => l.group === 'economy').map((l) => `/flow/${l.path}`).sort(),
+    );
   });
 
   it('keeps public routes out of the menu tree', () => {

@@ -36,6 +36,8 @@ export interface NavRoute {
   readonly titleKey: `routes.${RouteId}`;
   /** Permission code; none means every signed-in operator may open it. */
   readonly code?: number;
+  /** A second code that opens it too (a log list's flow group, beside 12000). */
+  readonly orCode?: number;
   readonly hidden: boolean;
   /** Reachable without a token (sign-in, sign-up, 404). */
   readonly public: boolean;
@@ -47,6 +49,7 @@ export interface NavRoute {
 
 interface RouteOptions {
   code?: number;
+  orCode?: number;
   hidden?: boolean;
   public?: boolean;
   exists?: boolean;
@@ -59,6 +62,7 @@ function route(id: RouteId, group: number | null, options: RouteOptions = {}): N
     path: paths[id],
     titleKey: `routes.${id}`,
     ...(options.code !== undefined ? { code: options.code } : {}),
+    ...(options.orCode !== undefined ? { orCode: options.orCode } : {}),
     hidden: options.hidden ?? false,
     public: options.public ?? false,
     group,
@@ -150,22 +154,23 @@ export const NAV_ROUTES: readonly NavRoute[] = [
   route('statPlayerKeep', P.GROUP_STATISTICS_KEEP, { code: P.STAT_RETENTION, ...built }),
   route('statDeviceKeep', P.GROUP_STATISTICS_KEEP, { code: P.STAT_RETENTION, ...built }),
 
-  // Transaction overview: every log list is code 12000, the custom query 12001.
-  route('flowRecharge', P.GROUP_FLOW_ECONOMY, { code: P.LOG_LISTS, ...built }),
-  route('flowGold', P.GROUP_FLOW_ECONOMY, { code: P.LOG_LISTS, ...built }),
-  route('flowItem', P.GROUP_FLOW_ECONOMY, { code: P.LOG_LISTS, ...built }),
-  route('flowEnergy', P.GROUP_FLOW_ECONOMY, { code: P.LOG_LISTS, ...built }),
-  route('flowEquip', P.GROUP_FLOW_ECONOMY, { code: P.LOG_LISTS, ...built }),
-  route('flowCard', P.GROUP_FLOW_CARDS, { code: P.LOG_LISTS, ...built }),
-  route('flowCardOp', P.GROUP_FLOW_CARDS, { code: P.LOG_LISTS, ...built }),
-  route('flowGacha', P.GROUP_FLOW_CARDS, { code: P.LOG_LISTS, ...built }),
-  route('flowDriverSkin', P.GROUP_FLOW_CARDS, { code: P.LOG_LISTS, ...built }),
-  route('flowStage', P.GROUP_FLOW_GAMEPLAY, { code: P.LOG_LISTS, ...built }),
-  route('flowBattleProgress', P.GROUP_FLOW_GAMEPLAY, { code: P.LOG_LISTS, ...built }),
-  route('flowLogin', P.GROUP_FLOW_SOCIAL, { code: P.LOG_LISTS, ...built }),
-  route('flowMail', P.GROUP_FLOW_SOCIAL, { code: P.LOG_LISTS, ...built }),
-  route('flowWorldChat', P.GROUP_FLOW_SOCIAL, { code: P.LOG_LISTS, ...built }),
-  route('flowFriendChat', P.GROUP_FLOW_SOCIAL, { code: P.LOG_LISTS, ...built }),
+  // Transaction overview: 12000 opens every log list, a flow group's code (10016-10019) the lists
+  // in it (logs.contract.ts, mayReadLog); the custom query is 12001.
+  route('flowRecharge', P.GROUP_FLOW_ECONOMY, { code: P.LOG_LISTS, orCode: P.GROUP_FLOW_ECONOMY, ...built }),
+  route('flowGold', P.GROUP_FLOW_ECONOMY, { code: P.LOG_LISTS, orCode: P.GROUP_FLOW_ECONOMY, ...built }),
+  route('flowItem', P.GROUP_FLOW_ECONOMY, { code: P.LOG_LISTS, orCode: P.GROUP_FLOW_ECONOMY, ...built }),
+  route('flowEnergy', P.GROUP_FLOW_ECONOMY, { code: P.LOG_LISTS, orCode: P.GROUP_FLOW_ECONOMY, ...built }),
+  route('flowEquip', P.GROUP_FLOW_ECONOMY, { code: P.LOG_LISTS, orCode: P.GROUP_FLOW_ECONOMY, ...built }),
+  route('flowCard', P.GROUP_FLOW_CARDS, { code: P.LOG_LISTS, orCode: P.GROUP_FLOW_CARDS, ...built }),
+  route('flowCardOp', P.GROUP_FLOW_CARDS, { code: P.LOG_LISTS, orCode: P.GROUP_FLOW_CARDS, ...built }),
+  route('flowGacha', P.GROUP_FLOW_CARDS, { code: P.LOG_LISTS, orCode: P.GROUP_FLOW_CARDS, ...built }),
+  route('flowDriverSkin', P.GROUP_FLOW_CARDS, { code: P.LOG_LISTS, orCode: P.GROUP_FLOW_CARDS, ...built }),
+  route('flowStage', P.GROUP_FLOW_GAMEPLAY, { code: P.LOG_LISTS, orCode: P.GROUP_FLOW_GAMEPLAY, ...built }),
+  route('flowBattleProgress', P.GROUP_FLOW_GAMEPLAY, { code: P.LOG_LISTS, orCode: P.GROUP_FLOW_GAMEPLAY, ...built }),
+  route('flowLogin', P.GROUP_FLOW_SOCIAL, { code: P.LOG_LISTS, orCode: P.GROUP_FLOW_SOCIAL, ...built }),
+  route('flowMail', P.GROUP_FLOW_SOCIAL, { code: P.LOG_LISTS, orCode: P.GROUP_FLOW_SOCIAL, ...built }),
+  route('flowWorldChat', P.GROUP_FLOW_SOCIAL, { code: P.LOG_LISTS, orCode: P.GROUP_FLOW_SOCIAL, ...built }),
+  route('flowFriendChat', P.GROUP_FLOW_SOCIAL, { code: P.LOG_LISTS, orCode: P.GROUP_FLOW_SOCIAL, ...built }),
   route('flowCustom', P.GROUP_FLOW, { code: P.CUSTOM_QUERY, ...built }),
 
   // System log.
@@ -243,6 +248,7 @@ export interface MenuRouteNode {
   readonly key: string;
   readonly route: NavRoute;
   readonly code?: number;
+  readonly orCode?: number;
   readonly hidden: boolean;
   readonly icon?: NavIcon;
   readonly children?: undefined;
@@ -283,6 +289,7 @@ export function buildMenuTree(routes: readonly NavRoute[] = NAV_ROUTES): MenuNod
       key: r.path,
       route: r,
       ...(r.code !== undefined ? { code: r.code } : {}),
+      ...(r.orCode !== undefined ? { orCode: r.orCode } : {}),
       hidden: r.hidden,
       ...(r.icon ? { icon: r.icon } : {}),
     });

@@ -17,13 +17,17 @@ export function can(context: AccessContext | null | undefined, code: number): bo
   return !!context && isGranted(context, code);
 }
 
-/** A route with no permission code is open to every signed-in operator. */
-export function canSeeCode(context: AccessContext | null | undefined, code: number | undefined): boolean {
-  return code === undefined || can(context, code);
+/**
+ * A route with no permission code is open to every signed-in operator; one with a second code
+ * (`orCode`: a log list's flow group) opens with either.
+ */
+export function canSeeCode(context: AccessContext | null | undefined, code: number | undefined, orCode?: number): boolean {
+  return code === undefined || can(context, code) || (orCode !== undefined && can(context, orCode));
 }
 
 export interface AccessNode<T> {
   readonly code?: number | undefined;
+  readonly orCode?: number | undefined;
   readonly hidden?: boolean | undefined;
   readonly children?: readonly T[] | undefined;
 }
@@ -45,7 +49,7 @@ export function filterMenuTree<T extends AccessNode<T>>(
     if (node.children !== undefined) {
       const children = filterMenuTree(node.children, context, isAvailable);
       if (children.length > 0) out.push({ ...node, children });
-    } else if (canSeeCode(context, node.code) && isAvailable(node)) {
+    } else if (canSeeCode(context, node.code, node.orCode) && isAvailable(node)) {
       out.push(node);
     }
   }

@@ -14,7 +14,7 @@ import {
   type ExportTask,
 } from '@gm/contract/exports.contract.ts';
 import { LOG_BY_KEY, logColumns, type LogKey } from '@gm/contract/log-catalogue.ts';
-import { LOG_LIST_PERMISSION, checkLogConditions, logKeyOfPath, logKeyOfTable, type LogQueryIssue } from '@gm/contract/logs.contract.ts';
+import { checkLogConditions, logKeyOfPath, logKeyOfTable, mayReadLog, type LogQueryIssue } from '@gm/contract/logs.contract.ts';
 import { translate, type Language } from '@gm/contract/messages.ts';
 import { isGranted, P } from '@gm/contract/permissions.ts';
 import type { ExportTaskRow } from '../../db/export-tasks.table.ts';
@@ -164,7 +164,7 @@ function resolveRequest(principal: Principal, body: ExportRequest): { logKey: Lo
   if (body.list) {
     const logKey = logKeyOfPath(body.list);
     if (!logKey) throw invalidField('list', 'validation.unknownLog');
-    if (!isGranted(principal, LOG_LIST_PERMISSION[logKey])) throw noPermission();
+    if (!mayReadLog(principal, logKey)) throw noPermission();
     const { conditions, issues } = checkLogConditions(logKey, body, { personal });
     if (issues.length > 0) throw invalid(issues);
     const def = LOG_BY_KEY.get(logKey);

@@ -233,6 +233,15 @@ describe('POST /logs/{list}/query', () => {
     expect((await search({ start, end }, 'gold_list', await t.signIn('support'))).code).toBe(0);
   });
 
+  it('opens the lists of a flow group to an operator holding its code (10016 economy) without 12000', async () => {
+    const { start, end } = await seed(1);
+    const economy = await operatorWith(t, admin, [P.GROUP_FLOW_ECONOMY]);
+    expect((await search({ start, end }, 'gold_list', economy)).code).toBe(0);
+    expect((await search({ start, end }, 'recharge_list', economy)).code).toBe(0);
+    expect((await search({ start, end }, 'card_list', economy)).code).toBe(ErrorCode.NO_PERMISSION);
+    expect((await search({ start, end }, 'login_list', economy)).code).toBe(ErrorCode.NO_PERMISSION);
+  });
+
   it('answers the spec’s "Failed to retrieve the transaction list" when the store fails', async () => {
     const { start, end } = await seed(1);
     vi.spyOn(t.app.ctx.logStore, 'page').mockRejectedValueOnce(new Error('connection refused'));
