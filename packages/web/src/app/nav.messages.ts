@@ -64,7 +64,7 @@ export const en = {
     developHawk: 'Event debugging',
     developCardPublicity: 'Card drawing',
     announcementNotice: 'Announcement board',
-    announcementList: 'Announcement list',
+    announcementList: 'All announcements', // beside 'Announcement board' in a 210 px sidebar: the two must differ in their first words
     announcementAdd: 'New announcement',
     mailList: 'Mail list',
     mailAdd: 'New mail',

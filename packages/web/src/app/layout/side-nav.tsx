@@ -13,20 +13,22 @@ import { useHeadingFirst } from '../../shared/hooks/use-heading-first.ts';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
-function toItems(nodes: readonly MenuNode[], t: TFunction<'nav'>, onNavigate?: () => void): MenuItem[] {
+function toItems(nodes: readonly MenuNode[], t: TFunction<'nav'>, onNavigate?: () => void, nested = false): MenuItem[] {
   return nodes.map((node) =>
     node.kind === 'group'
       ? {
           key: node.key,
           icon: node.icon ? MENU_ICONS[node.icon] : undefined,
-          label: t(node.titleKey),
-          children: toItems(node.children, t, onNavigate),
+          // The full name on hover: at the spec's 210 px a long one is cut with an ellipsis.
+          label: <span title={t(node.titleKey)}>{t(node.titleKey)}</span>,
+          children: toItems(node.children, t, onNavigate, true),
         }
       : {
           key: node.key,
           icon: node.icon ? MENU_ICONS[node.icon] : undefined,
           label: (
-            <Link to={node.route.path} onClick={onNavigate}>
+            // Top-level entries have antd's own tooltip when the sidebar is folded.
+            <Link to={node.route.path} onClick={onNavigate} {...(nested ? { title: t(node.route.titleKey) } : {})}>
               {t(node.route.titleKey)}
             </Link>
           ),

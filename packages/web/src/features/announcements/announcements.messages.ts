@@ -7,7 +7,7 @@
 export const en = {
   titles: {
     board: 'Announcement board',
-    list: 'Announcement list',
+    list: 'All announcements',
     add: 'New announcement',
     edit: 'Edit announcement {{title}}',
     preview: 'Preview',
