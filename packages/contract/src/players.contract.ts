@@ -226,7 +226,7 @@ export const roleIdParams = z.object({ id: gameRef });
  * know is the check's answer (`exists: false`), not a refusal. One rule for the replenish body,
  * the check routes and the dialog that checks before calling.
  */
-export const ROLE_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
+const ROLE_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
 export const enteredRoleId = z
   .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'validation.enterRoleId' : 'validation.correctPlayerId') })
   .trim()

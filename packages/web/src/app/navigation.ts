@@ -73,6 +73,11 @@ function route(id: RouteId, group: number | null, options: RouteOptions = {}): N
 
 const built = { exists: true } as const;
 
+/** A /flow log list: 12000 opens it, and so does the code of the flow group it sits in. */
+function logList(id: RouteId, group: number): NavRoute {
+  return route(id, group, { code: P.LOG_LISTS, orCode: group, ...built });
+}
+
 export const NAV_ROUTES: readonly NavRoute[] = [
   // Public, hidden from the menu.
   route('login', null, { public: true, hidden: true, ...built }),
@@ -156,21 +161,21 @@ export const NAV_ROUTES: readonly NavRoute[] = [
 
   // Transaction overview: 12000 opens every log list, a flow group's code (10016-10019) the lists
   // in it (logs.contract.ts, mayReadLog); the custom query is 12001.
-  route('flowRecharge', P.GROUP_FLOW_ECONOMY, { code: P.LOG_LISTS, orCode: P.GROUP_FLOW_ECONOMY, ...built }),
-  route('flowGold', P.GROUP_FLOW_ECONOMY, { code: P.LOG_LISTS, orCode: P.GROUP_FLOW_ECONOMY, ...built }),
-  route('flowItem', P.GROUP_FLOW_ECONOMY, { code: P.LOG_LISTS, orCode: P.GROUP_FLOW_ECONOMY, ...built }),
-  route('flowEnergy', P.GROUP_FLOW_ECONOMY, { code: P.LOG_LISTS, orCode: P.GROUP_FLOW_ECONOMY, ...built }),
-  route('flowEquip', P.GROUP_FLOW_ECONOMY, { code: P.LOG_LISTS, orCode: P.GROUP_FLOW_ECONOMY, ...built }),
-  route('flowCard', P.GROUP_FLOW_CARDS, { code: P.LOG_LISTS, orCode: P.GROUP_FLOW_CARDS, ...built }),
-  route('flowCardOp', P.GROUP_FLOW_CARDS, { code: P.LOG_LISTS, orCode: P.GROUP_FLOW_CARDS, ...built }),
-  route('flowGacha', P.GROUP_FLOW_CARDS, { code: P.LOG_LISTS, orCode: P.GROUP_FLOW_CARDS, ...built }),
-  route('flowDriverSkin', P.GROUP_FLOW_CARDS, { code: P.LOG_LISTS, orCode: P.GROUP_FLOW_CARDS, ...built }),
-  route('flowStage', P.GROUP_FLOW_GAMEPLAY, { code: P.LOG_LISTS, orCode: P.GROUP_FLOW_GAMEPLAY, ...built }),
-  route('flowBattleProgress', P.GROUP_FLOW_GAMEPLAY, { code: P.LOG_LISTS, orCode: P.GROUP_FLOW_GAMEPLAY, ...built }),
-  route('flowLogin', P.GROUP_FLOW_SOCIAL, { code: P.LOG_LISTS, orCode: P.GROUP_FLOW_SOCIAL, ...built }),
-  route('flowMail', P.GROUP_FLOW_SOCIAL, { code: P.LOG_LISTS, orCode: P.GROUP_FLOW_SOCIAL, ...built }),
-  route('flowWorldChat', P.GROUP_FLOW_SOCIAL, { code: P.LOG_LISTS, orCode: P.GROUP_FLOW_SOCIAL, ...built }),
-  route('flowFriendChat', P.GROUP_FLOW_SOCIAL, { code: P.LOG_LISTS, orCode: P.GROUP_FLOW_SOCIAL, ...built }),
+  logList('flowRecharge', P.GROUP_FLOW_ECONOMY),
+  logList('flowGold', P.GROUP_FLOW_ECONOMY),
+  logList('flowItem', P.GROUP_FLOW_ECONOMY),
+  logList('flowEnergy', P.GROUP_FLOW_ECONOMY),
+  logList('flowEquip', P.GROUP_FLOW_ECONOMY),
+  logList('flowCard', P.GROUP_FLOW_CARDS),
+  logList('flowCardOp', P.GROUP_FLOW_CARDS),
+  logList('flowGacha', P.GROUP_FLOW_CARDS),
+  logList('flowDriverSkin', P.GROUP_FLOW_CARDS),
+  logList('flowStage', P.GROUP_FLOW_GAMEPLAY),
+  logList('flowBattleProgress', P.GROUP_FLOW_GAMEPLAY),
+  logList('flowLogin', P.GROUP_FLOW_SOCIAL),
+  logList('flowMail', P.GROUP_FLOW_SOCIAL),
+  logList('flowWorldChat', P.GROUP_FLOW_SOCIAL),
+  logList('flowFriendChat', P.GROUP_FLOW_SOCIAL),
   route('flowCustom', P.GROUP_FLOW, { code: P.CUSTOM_QUERY, ...built }),
 
   // System log.

@@ -18,8 +18,7 @@ export function languageToSetting(language: Language): LanguageSetting {
 }
 
 export function detectLanguage(stored: string | null | undefined, browser: readonly string[]): Language {
-  const first = browser.find((value) => value.trim() !== '');
-  return settingToLanguage(stored) ?? (first !== undefined && /^zh/i.test(first) ? 'zh-CN' : 'en');
+  return settingToLanguage(stored) ?? normalizeLanguage(browser.find((value) => value.trim() !== ''));
 }
 
 function languageOfSetting(setting: LanguageSetting): Language {
