@@ -22,7 +22,9 @@ async function start(): Promise<void> {
   createRoot(root).render(
     <StrictMode>
       <AppProviders>
-        <RouterProvider router={router} />
+        {/* Not in transitions: a transition commits the new URL's page only when the operator
+            pauses, so a filter form refilled from that URL wiped what was typed after Search. */}
+        <RouterProvider router={router} useTransitions={false} />
       </AppProviders>
     </StrictMode>,
   );
