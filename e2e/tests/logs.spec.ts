@@ -91,6 +91,8 @@ test('the currency log: a player and a quick range, pages by cursor, an export d
   await expect(page).toHaveURL(/cursor=[^&]+&page=2/);
   await expect(page.getByText('Page 2', { exact: true })).toBeVisible();
   await expect.poll(async () => (await rows(page).allInnerTexts()).join('\n')).not.toBe(firstPage.join('\n'));
+  // The new page from its first row: the window does not stay down at the pager.
+  await expect(rows(page).first()).toBeInViewport();
   for (const text of await rows(page).locator('td:nth-child(2)').allInnerTexts()) expect(text.trim()).toBe(roleId);
   await page.reload();
   await expect(page.getByText('Page 2', { exact: true })).toBeVisible();

@@ -66,6 +66,22 @@ test('the player list filters by the URL and the form', async ({ page }) => {
   await expect(dialog).toHaveCount(0);
 });
 
+test('a new page of the list shows from its first row, not where the pager was', async ({ page }) => {
+  await signInByApi(page, 'admin');
+  await page.goto('/player/list');
+  const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(20);
+  const firstOfPage1 = await rows.first().innerText();
+  await page.locator('.ant-pagination-item-2').click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect.poll(async () => rows.first().innerText()).not.toBe(firstOfPage1);
+  await expect(rows.first()).toBeInViewport();
+  // Under the sticky top bar, not hidden by it.
+  const bar = await page.locator('.gm-header').boundingBox();
+  const table = await page.locator('.ant-table-wrapper').first().boundingBox();
+  expect(table?.y ?? 0).toBeGreaterThanOrEqual((bar?.y ?? 0) + (bar?.height ?? 0));
+});
+
 test('a batch ban needs a duration, asks for nothing more, and the game bans everyone', async ({ page }) => {
   const token = await signInByApi(page, 'admin');
   const targets = await freshRoles(page, token, 3);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { Alert, Card, Flex, Form, Space, Table, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { nowInZone } from '../../shared/format.ts';
 import { normalizeLanguage } from '../../shared/language.ts';
 import { toConditionRow } from '../../shared/log-conditions.ts';
 import { quickRange } from '../../shared/quick-ranges.ts';
+import { revealTop } from '../../shared/reveal-top.ts';
 import { useCan } from '../../shared/user-context.tsx';
 import { ColumnChooser } from './column-chooser.tsx';
 import { CursorPager } from './cursor-pager.tsx';
@@ -127,6 +128,12 @@ function LogListPage({ list }: { list: LogListView }) {
   const go = (next: LogSearch, nextTrail: PageTrail | null) => {
     void navigate({ search: `?${logSearchParams(next).toString()}` }, { state: nextTrail ? trailState(nextTrail) : null });
   };
+  const results = useRef<HTMLDivElement>(null);
+  /** The pager's moves: the new page from its first row. */
+  const turn = (next: LogSearch, nextTrail: PageTrail | null) => {
+    go(next, nextTrail);
+    revealTop(results.current);
+  };
 
   const onSearch = (values: LogFilterValues) => {
     const checked = checkLogFilter(values, { columns: filterable, language, check });
@@ -164,7 +171,7 @@ function LogListPage({ list }: { list: LogListView }) {
           </Form.Item>
         </Form>
       </Card>
-      <Card>
+      <Card ref={results}>
         <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 12 }}>
           <Space>
             {total ? <Typography.Text strong>{total}</Typography.Text> : null}
@@ -194,10 +201,14 @@ function LogListPage({ list }: { list: LogListView }) {
           canNext={!!data?.nextCursor && !query.isPlaceholderData}
           noTrail={search.page > 1 && trail === null}
           busy={query.isFetching}
-          onFirst={() => go(firstPage(search), [])}
-          onPrevious={() => previous && go(previous.search, previous.trail)}
-          onNext={() => data?.nextCursor && go(nextPage(search, trail, data.nextCursor).search, nextPage(search, trail, data.nextCursor).trail)}
-          onSize={(size) => go({ ...firstPage(search), size }, [])}
+          onFirst={() => turn(firstPage(search), [])}
+          onPrevious={() => previous && turn(previous.search, previous.trail)}
+          onNext={() => {
+            if (!data?.nextCursor) return;
+            const next = nextPage(search, trail, data.nextCursor);
+            turn(next.search, next.trail);
+          }}
+          onSize={(size) => turn({ ...firstPage(search), size }, [])}
         />
       </Card>
     </PageContainer>

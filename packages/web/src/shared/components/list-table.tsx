@@ -1,8 +1,9 @@
-import { useMemo, type ReactNode } from 'react';
-import { Table, type TableColumnsType, type TableProps } from 'antd';
+import { useMemo, useRef, type ReactNode } from 'react';
+import { Table, type TableColumnsType, type TableProps, type TableRef } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFittingColumns } from '../hooks/use-fitting-columns.ts';
 import type { SearchPatch } from '../hooks/use-search-state.ts';
+import { revealTop } from '../reveal-top.ts';
 
 /** The part of a list query the table reads (a `useQuery` result of a page of rows). */
 export interface ListQuery<Row> {
@@ -65,9 +66,11 @@ export function ListTable<Row extends object>({
     [columns, rowActions, actionsWidth, t],
   );
   const allColumns = useFittingColumns(withActions);
+  const table = useRef<TableRef>(null);
 
   return (
     <Table<Row>
+      ref={table}
       rowKey={rowKey ?? 'id'}
       size="middle"
       scroll={{ x: 'max-content' }}
@@ -94,7 +97,10 @@ export function ListTable<Row extends object>({
         pageSizeOptions: [10, 20, 50, 100],
         showTotal: (total) => t(query.data?.totalCapped ? 'table.totalCapped' : 'table.total', { total }),
         // A new page size starts again from the first page.
-        onChange: (next, nextSize) => paging.update({ page: nextSize !== size ? 1 : next, size: nextSize }, { resetPage: false }),
+        onChange: (next, nextSize) => {
+          paging.update({ page: nextSize !== size ? 1 : next, size: nextSize }, { resetPage: false });
+          revealTop(table.current?.nativeElement);
+        },
       }}
     />
   );
