@@ -7,6 +7,26 @@ const row = (page: Page, text: string) => page.getByRole('row').filter({ has: pa
 const rowContaining = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
 test.describe('basic management', () => {
+  test('a double click on Save adds the address once and says it was added, not that it exists', async ({ page }) => {
+    const token = await signInByApi(page, 'admin');
+    await page.goto('/server/white');
+    await page.getByRole('button', { name: 'Add address' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Address').fill('10.88.0.0/16');
+    await dialog.getByLabel('Notes').fill('E2E double click');
+    // On a slow machine the dialog shows it is saving only after the second click has landed.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    await dialog.getByRole('button', { name: 'Save' }).dblclick();
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await expect(page.getByText('10.88.0.0/16 added')).toHaveCount(1);
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByText('already exists')).toHaveCount(0);
+    await expect(row(page, 'E2E double click')).toHaveCount(1);
+    const list = await apiCall<{ results: { address: string }[] }>(page, token, 'GET', '/whitelists/ip?page=0&size=100');
+    expect(list.results.filter((entry) => entry.address === '10.88.0.0/16')).toHaveLength(1);
+  });
+
   test('IP whitelist: bad input is refused, good input saved, batch delete asks and can be declined', async ({ page }) => {
     const token = await signInByApi(page, 'admin');
     await page.goto('/server/white');

@@ -60,6 +60,28 @@ describe('api client', () => {
     expect((calls[0]?.init.headers as Record<string, string>)['Content-Type']).toContain('application/x-www-form-urlencoded');
   });
 
+  it('sends the same change asked twice before its answer once, and both callers get the answer', async () => {
+    setToken('tok123');
+    const calls = respond({ code: 0, message: 'ok', result: { id: 'w1' } });
+    const body = { address: '10.0.0.0/8' };
+    const [first, second] = await Promise.all([api.post('/api/gm/admin/whitelist/ip', body), api.post('/api/gm/admin/whitelist/ip', { ...body })]);
+    expect(calls).toHaveLength(1);
+    expect(first).toEqual({ id: 'w1' });
+    expect(second).toEqual({ id: 'w1' });
+    // Once answered, the same change may be sent again; another change or a read goes out at once.
+    await api.post('/api/gm/admin/whitelist/ip', body);
+    await Promise.all([api.post('/api/gm/admin/whitelist/ip', { address: '10.0.0.1' }), api.post('/api/gm/admin/whitelist/ip', body)]);
+    await Promise.all([api.get('/api/gm/admin/whitelist/ip'), api.get('/api/gm/admin/whitelist/ip')]);
+    expect(calls).toHaveLength(6);
+  });
+
+  it('shares a refusal of the change with both callers and shows it once', async () => {
+    respond({ code: 10016, message: 'Already exists.' }, 409);
+    const answers = await Promise.allSettled([api.post('/api/x', { a: 1 }), api.post('/api/x', { a: 1 })]);
+    expect(answers.map((a) => a.status)).toEqual(['rejected', 'rejected']);
+    expect(feedback.showError).toHaveBeenCalledTimes(1);
+  });
+
   it('turns a failure into an ApiError and shows the server message', async () => {
     respond({ code: 10001, message: 'Parameter error.', details: [{ path: 'name', message: 'Required' }] }, 400);
     const error = await api.post('/api/x', {}).catch((e: unknown) => e);

@@ -148,7 +148,30 @@ function abortSignal(timeoutMs: number, outer?: AbortSignal): { signal: AbortSig
   };
 }
 
-export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+/**
+ * Changes on their way, by everything they send. The same change asked for again before its
+ * answer (a double click on Save, Enter and a click) is not sent twice: both callers share the
+ * one answer, so the second is never told "already exists" about what the first just made.
+ * Reads (GET) are React Query's to share; files are not compared.
+ */
+const changesInFlight = new Map<string, Promise<unknown>>();
+
+function changeKey(method: string, path: string, options: RequestOptions): string | null {
+  if (method === 'GET' || options.raw || options.multipart) return null;
+  return JSON.stringify([method, buildUrl(path, options.query), options.body ?? null, options.form ?? null, options.token ?? getToken(), options.idempotencyKey ?? null]);
+}
+
+export function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const key = changeKey(method, path, options);
+  if (key === null) return send<T>(method, path, options);
+  const pending = changesInFlight.get(key);
+  if (pending) return pending as Promise<T>;
+  const sent = send<T>(method, path, options).finally(() => changesInFlight.delete(key));
+  changesInFlight.set(key, sent);
+  return sent;
+}
+
+async function send<T>(method: string, path: string, options: RequestOptions): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', [LANGUAGE_HEADER]: currentLanguage() };
   const token = options.token ?? getToken();
   if (token) headers.Authorization = token;

@@ -10,6 +10,7 @@ import { assertAcceptablePassword, hashPassword } from '../../platform/auth/pass
 import { newId } from '../../platform/auth/tokens.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { DomainError, noPermission, notFound, wrongState } from '../../platform/errors/domain-error.ts';
+import { withUniqueGuard } from '../../platform/errors/unique-violation.ts';
 
 type OperatorListRow = OperatorRow & { role_name: string | null; active_sessions: number | string | null };
 
@@ -68,14 +69,13 @@ async function requireRole(ctx: ServiceContext, roleId: string): Promise<RoleRow
 export async function createOperator(ctx: ServiceContext, principal: Principal, actor: AuditActor, body: OperatorCreateBody): Promise<Operator> {
   if (body.roleId !== null && !isGranted(principal, P.OPERATOR_ASSIGN_ROLE)) throw noPermission();
   assertAcceptablePassword(body.password);
-  if (await identityRepository.findOperatorByAccount(ctx.db, body.account)) {
-    throw new DomainError(ErrorCode.CONFLICT, { details: [{ path: 'account', message: 'errors.10016' }] });
-  }
+  const taken = () => new DomainError(ErrorCode.CONFLICT, { details: [{ path: 'account', message: 'errors.10016' }] });
+  if (await identityRepository.findOperatorByAccount(ctx.db, body.account)) throw taken();
   if (body.roleId !== null) await requireRole(ctx, body.roleId);
   const passwordHash = await hashPassword(body.password);
   const now = ctx.now();
   const id = newId();
-  await ctx.db.transaction().execute(async (trx) => {
+  await withUniqueGuard(() => ctx.db.transaction().execute(async (trx) => {
     await identityRepository.insertOperator(trx, { id, account: body.account, name: body.name, password_hash: passwordHash, role_id: body.roleId, created_at: now, updated_at: now });
     await audit.record(trx, actor, {
       action: 'operators.create',
@@ -85,7 +85,7 @@ export async function createOperator(ctx: ServiceContext, principal: Principal, 
       before: null,
       after: { account: body.account, name: body.name, roleId: body.roleId, disabled: false },
     }, now);
-  });
+  }), taken);
   return getOperator(ctx, id);
 }
 

@@ -79,7 +79,7 @@ describe('rules and messages', () => {
     expect(zh.details?.map((d) => d.message)).toContain('通用兑换码为 4 到 32 位字母或数字。');
     const prefix = await api.post(admin, '/redeem-batches', unique({ codePrefix: 'O1', totalLimit: 501 }));
     expect(prefix.details?.map((d) => d.message)).toEqual(
-      expect.arrayContaining(['The prefix is at most 8 letters or digits, without 0, 1, I, O or L.', 'The total limit cannot be more than the number of codes.']),
+      expect.arrayContaining(['The prefix is at most 8 letters or digits, without 0, 1, I or O.', 'The total limit cannot be more than the number of codes.']),
     );
     const item = await api.post(admin, '/redeem-batches', unique({ rewards: [{ itemType: 'prop', itemId: 'nope', number: 1 }] }));
     expect(item).toMatchObject({ code: ErrorCode.INVALID_PARAMS, message: 'Unknown item prop nope: choose it from the item catalogue.' });

@@ -165,6 +165,16 @@ describe('sign-up', () => {
     const count = await t.app.ctx.db.selectFrom('operators').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(4);
   });
+
+  it('the same sign-up sent twice at once (a double click) creates one account and tells the second it is taken', async () => {
+    const body = { name: 'twice', password: 'Orbit-Lantern-42', confirm: 'Orbit-Lantern-42' };
+    const answers = await Promise.all([signUp(body), signUp(body, 'zh-CN')]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const refused = answers.find((a) => a.statusCode === 409);
+    expect(refused?.json()).toMatchObject({ code: ErrorCode.CONFLICT, details: [{ path: 'name' }] });
+    const rows = await t.app.ctx.db.selectFrom('operators').select('account').where('account', '=', 'twice').execute();
+    expect(rows).toHaveLength(1);
+  });
 });
 
 describe('two-factor sign-in', () => {

@@ -11,6 +11,7 @@ import { hashRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, otpauthUr
 import type { OperatorRow } from '../../platform/auth/identity.table.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { DomainError, invalidField, notFound, wrongState } from '../../platform/errors/domain-error.ts';
+import { withUniqueGuard } from '../../platform/errors/unique-violation.ts';
 
 export interface ClientInfo {
   ip: string;
@@ -104,12 +105,12 @@ export async function signUp(ctx: ServiceContext, body: SignUpBody, client: Clie
   if (locked > 0) throw new DomainError(ErrorCode.TOO_MANY_REQUESTS, { retryAfter: locked });
   await recordFailure(ctx.db, key, SIGN_UP_RULE, now);
   assertAcceptablePassword(body.password);
-  if (await identityRepository.findOperatorByAccount(ctx.db, body.name)) {
-    throw new DomainError(ErrorCode.CONFLICT, { details: [{ path: 'name', message: 'errors.10016' }] });
-  }
+  const taken = () => new DomainError(ErrorCode.CONFLICT, { details: [{ path: 'name', message: 'errors.10016' }] });
+  if (await identityRepository.findOperatorByAccount(ctx.db, body.name)) throw taken();
   const passwordHash = await hashPassword(body.password);
   const id = newId();
-  await ctx.db.transaction().execute(async (trx) => {
+  // The same name signed up twice at once (a double click): the second is told it is taken.
+  await withUniqueGuard(() => ctx.db.transaction().execute(async (trx) => {
     await identityRepository.insertOperator(trx, {
       id,
       account: body.name,
@@ -120,7 +121,7 @@ export async function signUp(ctx: ServiceContext, body: SignUpBody, client: Clie
       updated_at: now,
     });
     await audit.record(trx, { operatorId: id, accountName: body.name, ip: client.ip }, { action: 'session.signUp', code: null, targets: [body.name], after: { account: body.name, roleId: null } }, now);
-  });
+  }), taken);
   return { account: body.name };
 }
 

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, HTTP_STATUS, type ApiEnvelope, type FieldIssue } from '@gm/contract/errors.ts';
 import { translate, type Language } from '@gm/contract/messages.ts';
 import { DomainError } from './domain-error.ts';
+import { isUniqueViolation } from './unique-violation.ts';
 import { requestLanguage } from '../i18n.ts';
 
 /** Turns a zod issue (as fastify-type-provider-zod reports it) into a message key and values. */
@@ -96,6 +97,8 @@ export function describeFailure(error: unknown, request: FastifyRequest): Failur
     const key = (fastifyError.code && FRAMEWORK_MESSAGES[fastifyError.code]) ?? `errors.${code}`;
     return { code, status: fastifyError.statusCode, body: { code, message: translate(lang, key, { seconds: 1 }) } };
   }
+  // A duplicate no service guarded against (two identical saves at once): what a check would have said.
+  if (isUniqueViolation(error)) return { code: ErrorCode.CONFLICT, status: HTTP_STATUS[ErrorCode.CONFLICT], body: { code: ErrorCode.CONFLICT, message: translate(lang, 'errors.10016') } };
   return { code: ErrorCode.SYSTEM_ERROR, status: 500, body: { code: ErrorCode.SYSTEM_ERROR, message: translate(lang, 'errors.10008') } };
 }
 

@@ -2,7 +2,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { openTestDatabase } from '../../testing/test-database.ts';
+import type { FastifyRequest } from 'fastify';
+import { ErrorCode } from '@gm/contract/errors.ts';
 import { duplicateEntry } from './domain-error.ts';
+import { describeFailure } from './error-handler.ts';
 import { isUniqueViolation, withUniqueGuard } from './unique-violation.ts';
 
 // A table of its own, so the test meets the real driver's constraint error on either dialect.
@@ -43,5 +46,17 @@ describe('isUniqueViolation', () => {
     expect(isUniqueViolation(error)).toBe(true);
     expect(isUniqueViolation(new Error('other'))).toBe(false);
     expect(isUniqueViolation(undefined)).toBe(false);
+  });
+});
+
+describe('a duplicate no service guarded against', () => {
+  it('answers 409 "already exists" in the envelope, never a system error', async () => {
+    const error = await insertProbe('unguarded').then(() => insertProbe('unguarded')).catch((e: unknown) => e);
+    const request = { headers: { 'accept-language': 'zh-CN' } } as unknown as FastifyRequest;
+    const failure = describeFailure(error, request);
+    expect(failure.status).toBe(409);
+    expect(failure.body.code).toBe(ErrorCode.CONFLICT);
+    expect(failure.body.message).not.toMatch(/UNIQUE|constraint|unique_guard_probe/i);
+    expect(describeFailure(new Error('connection lost'), request).status).toBe(500);
   });
 });
