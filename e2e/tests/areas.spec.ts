@@ -52,6 +52,19 @@ test.describe('server regions', () => {
     await expect(page.getByText('e2e-1 closes automatically at 2099-06-01 10:00:00.')).toBeVisible();
     await expect(row(page, 'e2e-1').getByText('2099-06-01 10:00:00')).toBeVisible();
 
+    // Change it: the dialog says what is scheduled, and a new time replaces it.
+    await row(page, 'e2e-1').getByRole('button', { name: 'Change auto-close' }).click();
+    dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Currently scheduled: 2099-06-01 10:00:00');
+    await page.mouse.move(0, 0);
+    await dialog.getByPlaceholder('Select date').fill('2099-07-01 09:30:00');
+    await page.locator('.ant-picker-ok button').click();
+    await expect(page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)')).toBeHidden();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText('e2e-1 closes automatically at 2099-07-01 09:30:00.')).toBeVisible();
+    await expect(row(page, 'e2e-1').getByText('2099-07-01 09:30:00')).toBeVisible();
+    await expect(row(page, 'e2e-1').getByText('2099-06-01 10:00:00')).toHaveCount(0);
+
     // Cancel it (confirmed).
     await row(page, 'e2e-1').getByRole('button', { name: 'Cancel auto-close' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
@@ -115,5 +128,14 @@ test.describe('server regions', () => {
     await expect(page.getByText('Region e2e-new added.')).toBeVisible();
     await expect(page).toHaveURL(/\/area\/list\?keyword=e2e-new/);
     await expect(row(page, 'e2e-new').getByText('Closed', { exact: true })).toBeVisible();
+  });
+
+  test('a read-only operator has no empty Actions column over the last columns', async ({ page }) => {
+    await signInByApi(page, 'analyst');
+    await page.goto('/area/list');
+    await expect(page.getByRole('heading', { name: 'Server regions' })).toBeVisible();
+    await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Group' })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);
   });
 });

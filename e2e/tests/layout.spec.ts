@@ -21,6 +21,23 @@ test.describe('the shell', () => {
     await expect(page).toHaveURL(/\/404/);
   });
 
+  test("a long group name stops before its arrow, cut with an ellipsis, its full name on hover", async ({ page }) => {
+    await signInByApi(page, 'admin');
+    await page.goto('/dashboard');
+    const titles = page.locator('.ant-layout-sider .ant-menu-submenu-title');
+    await expect(titles.first()).toBeVisible();
+    const boxes = await titles.evaluateAll((elements) =>
+      elements.map((title) => {
+        const name = title.querySelector('[title]');
+        const arrow = title.querySelector('.ant-menu-submenu-arrow');
+        return { name: name?.getAttribute('title'), right: name?.getBoundingClientRect().right ?? Infinity, arrow: arrow?.getBoundingClientRect().left ?? 0 };
+      }),
+    );
+    expect(boxes.length).toBeGreaterThan(10);
+    for (const box of boxes) expect(box.right, `${box.name} runs under its arrow`).toBeLessThanOrEqual(box.arrow);
+    expect(boxes.map((box) => box.name)).toContain('Information management');
+  });
+
   test('the sidebar collapses, remembers it in a cookie, and collapses by itself under 992 px', async ({ page, context }) => {
     await signInByApi(page, 'admin');
     await page.goto('/dashboard');

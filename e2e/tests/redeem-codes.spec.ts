@@ -86,8 +86,12 @@ test('an operator creates a unique-code batch with a reward, sees and looks up i
   await expect(page.getByText(/^Exported redeem_codes_/)).toBeVisible();
 
   // The claims link narrows /exchange/list to the batch.
-  const href = await created.getByRole('link', { name: 'Claims' }).getAttribute('href');
+  const claims = created.getByRole('link', { name: 'Claims' });
+  const href = await claims.getAttribute('href');
   expect(href).toMatch(/^\/exchange\/list\?batchId=/);
+  // It reads as the row's other actions do: a blue link, not a grey button with a border.
+  const look = (element: Element) => { const style = getComputedStyle(element); return { color: style.color, background: style.backgroundColor, border: style.borderTopColor }; };
+  expect(await claims.evaluate(look)).toEqual(await button(created, 'Codes').evaluate(look));
 
   // Disable: asks first.
   await button(created, 'Disable').click();

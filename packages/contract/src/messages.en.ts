@@ -324,7 +324,7 @@ export const en = {
     redeemValidityRequired: 'Please choose the validity period.',
     redeemSharedCode: 'The shared code is 4 to 32 letters or digits.',
     redeemCodeCount: 'The number of codes is a whole number from 1 to 1,000,000.',
-    redeemPrefix: 'The prefix is at most 8 letters or digits, without 0, 1, I, O or L.',
+    redeemPrefix: 'The prefix is at most 8 letters or digits, without 0, 1, I or O.',
     redeemCodeLength: 'The code length (after the prefix) is from 10 to 20.',
     redeemUnknownArea: 'Unknown server region: {{ids}}.',
     // Game configuration screens (issue 13, game-config.contract.ts).

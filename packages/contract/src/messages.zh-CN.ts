@@ -313,7 +313,7 @@ export const zhCN: Messages = {
     redeemValidityRequired: '请选择有效期。',
     redeemSharedCode: '通用兑换码为 4 到 32 位字母或数字。',
     redeemCodeCount: '兑换码数量须为 1 到 1,000,000 的整数。',
-    redeemPrefix: '前缀最多 8 位字母或数字，不含 0、1、I、O、L。',
+    redeemPrefix: '前缀最多 8 位字母或数字，不含 0、1、I、O。',
     redeemCodeLength: '兑换码长度（前缀之后）为 10 到 20 位。',
     redeemUnknownArea: '未知区服：{{ids}}。',
     // 游戏配置页面（issue 13，game-config.contract.ts）。

@@ -15,7 +15,7 @@ import { mailItem, mailItemView } from './mails.contract.ts';
 
 export { REDEEM_KINDS, REDEEM_STATUSES, type RedeemKind, type RedeemStatus };
 
-/** Characters of a code: no 0/O, 1/I/L to misread. */
+/** Characters of a code: no 0/O or 1/I to misread (24 letters and 8 digits: 5 bits a character). */
 export const REDEEM_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** The most unique codes one batch holds (the issue: 1,000,000 in under 30 s). */
 export const REDEEM_MAX_CODES = 1_000_000;
@@ -156,9 +156,12 @@ export const redeemBatch = z.object({
 export type RedeemBatch = z.infer<typeof redeemBatch>;
 export const redeemBatchPage = pageOf(redeemBatch);
 
+/** The longest text that can be a code: a prefix and the longest unique code, or a shared code. */
+export const REDEEM_LOOKUP_MAX = REDEEM_PREFIX_MAX + REDEEM_CODE_LENGTH_MAX + REDEEM_SHARED_CODE_MAX;
+
 export const redeemCodeQuery = pageQuery.extend({
   /** Look one code up: the row when it is a code of this batch, nothing otherwise. */
-  code: z.preprocess(upper, z.string().max(REDEEM_PREFIX_MAX + REDEEM_CODE_LENGTH_MAX + REDEEM_SHARED_CODE_MAX)).optional(),
+  code: z.preprocess(upper, z.string().max(REDEEM_LOOKUP_MAX)).optional(),
 });
 export type RedeemCodeQuery = z.infer<typeof redeemCodeQuery>;
 /** One code; `index` is 1-based, as in the export. */

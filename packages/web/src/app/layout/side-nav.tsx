@@ -20,7 +20,11 @@ function toItems(nodes: readonly MenuNode[], t: TFunction<'nav'>, onNavigate?: (
           key: node.key,
           icon: node.icon ? MENU_ICONS[node.icon] : undefined,
           // The full name on hover: at the spec's 210 px a long one is cut with an ellipsis.
-          label: <span title={t(node.titleKey)}>{t(node.titleKey)}</span>,
+          label: (
+            <span className="gm-menu-group-title" title={t(node.titleKey)}>
+              {t(node.titleKey)}
+            </span>
+          ),
           children: toItems(node.children, t, onNavigate, true),
         }
       : {

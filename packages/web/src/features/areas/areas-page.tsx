@@ -40,6 +40,8 @@ export function AreasPage() {
   const [scheduling, setScheduling] = useState<Area | null>(null);
   const cancelAutoClose = useCancelAutoClose();
   const anyBatch = [useCan(P.AREA_STATUS), useCan(P.AREA_LOGIN_CONTROL), useCan(P.AREA_EDIT)].some(Boolean);
+  // A read-only operator has no row action: no empty column over the table's last columns.
+  const anyRowAction = [useCan(P.AREA_EDIT), useCan(P.AREA_MERGE), useCan(P.AREA_AUTO_CLOSE)].some(Boolean);
 
   const askCancelAutoClose = (area: Area) =>
     confirmAction({
@@ -85,9 +87,15 @@ export function AreasPage() {
         </Allowed>
         <Allowed code={P.AREA_AUTO_CLOSE}>
           {a.autoCloseJob ? (
-            <RowAction danger onClick={() => askCancelAutoClose(a)}>
-              {t('actions.cancelAutoClose')}
-            </RowAction>
+            <>
+              {/* A new time replaces the pending one (the dialog shows it). */}
+              <RowAction icon={<ClockCircleOutlined />} disabled={merged} onClick={() => setScheduling(a)}>
+                {t('actions.rescheduleAutoClose')}
+              </RowAction>
+              <RowAction danger onClick={() => askCancelAutoClose(a)}>
+                {t('actions.cancelAutoClose')}
+              </RowAction>
+            </>
           ) : (
             <RowAction icon={<ClockCircleOutlined />} disabled={merged || a.status === 'close'} onClick={() => setScheduling(a)}>
               {t('actions.autoClose')}
@@ -117,7 +125,7 @@ export function AreasPage() {
           paging={search}
           selection={anyBatch ? selection : undefined}
           canSelect={(a) => a.mergedInto === null}
-          rowActions={rowActions}
+          rowActions={anyRowAction ? rowActions : undefined}
           actionsWidth={230}
           scroll={{ x: 1450 }}
         />

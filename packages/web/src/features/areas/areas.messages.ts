@@ -48,6 +48,7 @@ export const en = {
     edit: 'Edit',
     merge: 'Merge',
     autoClose: 'Auto-close',
+    rescheduleAutoClose: 'Change auto-close',
     cancelAutoClose: 'Cancel auto-close',
     more: 'More',
   },
@@ -102,6 +103,6 @@ export const en = {
     at: 'Close at',
     help: 'The region closes (maintenance, everyone signed out) at this time, once. Times are in {{zone}}.',
     checkTime: 'Please check the time: it must be later than now.',
-    current: 'Currently scheduled: {{at}} (by {{by}})',
+    current: 'Currently scheduled: {{at}} (by {{by}}). A new time replaces it.',
   },
 } as const;

@@ -51,6 +51,7 @@ export const zhCN: Translation<typeof en> = {
     edit: '编辑',
     merge: '合服',
     autoClose: '自动关服',
+    rescheduleAutoClose: '修改自动关服',
     cancelAutoClose: '取消自动关服',
     more: '更多',
   },
@@ -105,6 +106,6 @@ export const zhCN: Translation<typeof en> = {
     at: '关服时间',
     help: '区服将在该时间关闭一次（进入维护，所有玩家下线）。时间为 {{zone}}。',
     checkTime: '请检查时间：必须晚于当前时间。',
-    current: '当前计划：{{at}}（由 {{by}} 设置）',
+    current: '当前计划：{{at}}（由 {{by}} 设置），新的时间将替换它。',
   },
 };

@@ -3,14 +3,13 @@ import { Card, Col, Form, Input, Row, Select, Space, Tag, Tooltip, Typography } 
 import type { TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { P } from '@gm/contract/permissions.ts';
 import { REDEEM_KINDS, REDEEM_STATUSES, type RedeemBatch, type RedeemKind, type RedeemStatus } from '@gm/contract/redeem-codes.contract.ts';
 import { FilterFormButtons } from '../../shared/components/filter-bar.tsx';
 import { ListTable } from '../../shared/components/list-table.tsx';
 import { AddButton } from '../../shared/components/list-toolbar.tsx';
 import { PageContainer } from '../../shared/components/page-container.tsx';
-import { ConfirmRowAction, RowAction, RowActions } from '../../shared/components/row-actions.tsx';
+import { ConfirmRowAction, RowAction, RowActions, RowLink } from '../../shared/components/row-actions.tsx';
 import { Stamp } from '../../shared/components/stamp.tsx';
 import { downloadFile } from '../../shared/download.ts';
 import { showError, showSuccess } from '../../shared/feedback.ts';
@@ -111,9 +110,7 @@ export function RedeemBatchListPage() {
       <RowActions wrap>
         <RowAction onClick={() => setViewing(b)}>{t('actions.codes')}</RowAction>
         <RowAction onClick={() => exportCodes(b)}>{t('actions.export')}</RowAction>
-        <Link className="ant-btn ant-btn-link ant-btn-sm gm-redeem-link" to={`${paths.exchangeClaims}?batchId=${encodeURIComponent(b.id)}`}>
-          {t('actions.claims')}
-        </Link>
+        <RowLink to={`${paths.exchangeClaims}?batchId=${encodeURIComponent(b.id)}`}>{t('actions.claims')}</RowLink>
         {canEdit ? <RowAction onClick={() => setEditing({ batch: b })}>{t('actions.edit')}</RowAction> : null}
         {canEdit && b.status === 'active' ? (
           <ConfirmRowAction title={t('confirm.disable')} onConfirm={() => run(b, 'disable', t('done.disabled'))}>

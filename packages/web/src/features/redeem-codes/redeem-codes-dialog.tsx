@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Input, Modal, Space, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { RedeemBatch } from '@gm/contract/redeem-codes.contract.ts';
+import { REDEEM_LOOKUP_MAX, type RedeemBatch } from '@gm/contract/redeem-codes.contract.ts';
 import { codesQueryOptions } from './redeem-codes.queries.ts';
 
 /** The batch's codes, a page at a time (computed by the server), with a lookup of one code. */
@@ -18,6 +18,8 @@ export function RedeemCodesDialog({ batch, onClose }: { batch: RedeemBatch | nul
       <Space orientation="vertical" style={{ width: '100%' }} size="middle">
         <Input.Search
           allowClear
+          // Longer text is no code: the field takes no more than the server would look up.
+          maxLength={REDEEM_LOOKUP_MAX}
           placeholder={t('lookupPlaceholder')}
           enterButton={t('actions.search')}
           onSearch={(value) => {

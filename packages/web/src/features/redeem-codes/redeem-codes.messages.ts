@@ -34,7 +34,7 @@ export const en = {
   help: {
     sharedCode: '4 to 32 letters or digits; players type it as it is (case does not matter).',
     codeCount: 'Up to 1,000,000 codes, each redeemable once. They are made from the batch\'s secret, not stored.',
-    codePrefix: 'Optional, up to 8 characters, without 0, 1, I, O or L.',
+    codePrefix: 'Optional, up to 8 characters, without 0, 1, I or O.',
     perPlayerLimit: 'How many times one player may redeem codes of this batch.',
     totalLimit: 'Redemptions of the whole batch; 0 is unlimited.',
     areas: 'Leave empty for every region.',

@@ -37,7 +37,7 @@ export const zhCN: Translation<typeof en> = {
   help: {
     sharedCode: '4 到 32 位字母或数字；玩家按原样输入（不区分大小写）。',
     codeCount: '最多 1,000,000 个，每个只能兑换一次。兑换码由批次密钥生成，不逐条存储。',
-    codePrefix: '可选，最多 8 位，不含 0、1、I、O、L。',
+    codePrefix: '可选，最多 8 位，不含 0、1、I、O。',
     perPlayerLimit: '每位玩家最多可兑换本批次的次数。',
     totalLimit: '整个批次的兑换次数上限；0 为不限。',
     areas: '留空表示全部区服。',

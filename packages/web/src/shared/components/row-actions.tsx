@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Space, type ButtonProps } from 'antd';
+import { useNavigate } from 'react-router';
 import { ConfirmPopover } from './confirm-action.tsx';
 
 /** A table row's actions: small link buttons side by side (`wrap`: on two lines in a narrow column). */
@@ -13,6 +14,26 @@ export function RowActions({ wrap = false, children }: { wrap?: boolean; childre
 
 export function RowAction(props: Omit<ButtonProps, 'type' | 'size'>) {
   return <Button type="link" size="small" {...props} />;
+}
+
+/**
+ * A row action that opens another page of the console: a real link (a middle click opens a new
+ * tab), styled as the other actions; a plain click navigates within the app.
+ */
+export function RowLink({ to, children }: { to: string; children: ReactNode }) {
+  const navigate = useNavigate();
+  return (
+    <RowAction
+      href={to}
+      onClick={(event) => {
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        void navigate(to);
+      }}
+    >
+      {children}
+    </RowAction>
+  );
 }
 
 /** A row action that asks first. The link is red unless `danger` is false; the confirm's OK always is. */
