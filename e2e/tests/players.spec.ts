@@ -66,6 +66,30 @@ test('the player list filters by the URL and the form', async ({ page }) => {
   await expect(dialog).toHaveCount(0);
 });
 
+test('filters the contract refuses are said on the form and nothing is searched, not dropped in silence', async ({ page }) => {
+  await signInByApi(page, 'admin');
+  await page.goto('/player/list');
+  await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
+  await page.getByLabel('Min level').fill('50');
+  await page.getByLabel('Max level').fill('3');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('The maximum level must not be below the minimum level.')).toBeVisible();
+  await page.getByLabel('Role name').fill('x'.repeat(101));
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('Must be at most 100 characters.')).toBeVisible();
+  await expect(page).toHaveURL(/\/player\/list$/);
+  await expect(page.getByLabel('Max level')).toHaveValue('3');
+
+  // The explore editor: an empty role id and one too long say so.
+  await page.goto('/explore/pos_setting');
+  await page.getByRole('button', { name: 'Show the map' }).click();
+  await expect(page.getByText('Please enter the role id.')).toBeVisible();
+  await page.getByLabel('Role ID').fill('9'.repeat(150));
+  await page.getByRole('button', { name: 'Show the map' }).click();
+  await expect(page.getByText('Please enter the correct PlayerId')).toBeVisible();
+  await expect(page).toHaveURL(/\/explore\/pos_setting$/);
+});
+
 test('a new page of the list shows from its first row, not where the pager was', async ({ page }) => {
   await signInByApi(page, 'admin');
   await page.goto('/player/list');
@@ -109,6 +133,11 @@ test('a batch ban needs a duration, asks for nothing more, and the game bans eve
   // One audit entry lists every target.
   const log = await apiCall<Page_<{ action: string; targets: string[] }>>(page, token, 'GET', '/get-log?size=5');
   expect(log.results.find((e) => e.action === 'players.ban')?.targets.sort()).toEqual(targets.map((t) => t.roleId).sort());
+
+  // The ban list: Unban is pinned at the right, in sight without scrolling the table sideways.
+  const first = targets[0]?.roleId ?? '';
+  await page.goto(`/forbid/list?roleId=${first}`);
+  await expect(row(page, first).getByRole('button', { name: 'Unban' })).toBeInViewport();
 });
 
 test('a batch with an unknown id is refused as a whole, naming it', async ({ page }) => {
@@ -282,6 +311,8 @@ test('force all to log out asks first and says when cancelled', async ({ page })
 });
 
 test('the pages read in Chinese too, and an operator without the codes sees no actions', async ({ page }) => {
+  const adminToken = await signInByApi(page, 'admin');
+  const [someone] = (await players(page, adminToken, 'size=1')).results;
   await signInByApi(page, 'analyst');
   await page.evaluate(() => localStorage.setItem('language', 'cn'));
   await page.goto('/player/list');
@@ -290,6 +321,16 @@ test('the pages read in Chinese too, and an operator without the codes sees no a
   await expect(page.getByRole('button', { name: '新增玩家' })).toHaveCount(0);
   await page.goto('/forbid/list');
   await expect(page).toHaveURL(/\/404/);
+
+  // A shared link to the value dialog does not open it for customer service, who may not change values.
+  await signInByApi(page, 'support');
+  await page.goto(`/player/list?dialog=value&role=${someone?.roleId}`);
+  await expect(page.getByRole('heading', { name: '玩家列表' })).toBeVisible();
+  await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
+  // The dialogs load on first use, then ask for the player: give one the time to open before saying none did.
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1_500);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
 test('a refused account ban says what failed, then why, and bans nothing', async ({ page }) => {

@@ -7,7 +7,7 @@ vi.mock('./feedback.ts', () => ({
   modalApi: () => ({ confirm: feedback.confirm }),
 }));
 
-const { api, ApiError, buildUrl } = await import('./api-client.ts');
+const { api, ApiError, buildUrl, joinSentences } = await import('./api-client.ts');
 const { clearToken, setToken } = await import('./session.ts');
 
 interface Call {
@@ -94,6 +94,11 @@ describe('api client', () => {
     respond({ code: 10007, message: 'The game server is unavailable. Please try again later.' }, 503);
     await api.post('/api/x', {}, { failure: () => 'Failed to forcibly log out.' }).catch(() => undefined);
     expect(feedback.showError).toHaveBeenCalledWith('Failed to forcibly log out. The game server is unavailable. Please try again later.');
+  });
+
+  it('joins what failed and why with a space in English and none after a Chinese full stop', () => {
+    expect(joinSentences('Failed to ban.', 'The game refused.')).toBe('Failed to ban. The game refused.');
+    expect(joinSentences('封禁失败。', '游戏拒绝了该指令：账号不存在')).toBe('封禁失败。游戏拒绝了该指令：账号不存在');
   });
 
   it('lets a caller opt out of the message', async () => {

@@ -123,7 +123,12 @@ function announce(error: ApiError, options: RequestOptions): void {
   // A game refusal names the ids it did not find: show them with the reason.
   const named = error.code === ErrorCode.GAME_ERROR ? error.details.map((d) => d.message).join('; ') : '';
   const text = named ? `${error.message} (${named})` : error.message || i18next.t('errors:10008');
-  showError(options.failure ? `${options.failure()} ${text}` : text);
+  showError(options.failure ? joinSentences(options.failure(), text) : text);
+}
+
+/** Two sentences of a message: a space after an English full stop, none after a Chinese one. */
+export function joinSentences(first: string, second: string): string {
+  return /[。！？：；]$/.test(first) ? `${first}${second}` : `${first} ${second}`;
 }
 
 function abortSignal(timeoutMs: number, outer?: AbortSignal): { signal: AbortSignal; timedOut: () => boolean; done: () => void } {

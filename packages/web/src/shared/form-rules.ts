@@ -63,6 +63,20 @@ export function zodRule(schema: ZodType): FormRule {
 }
 
 /**
+ * `zodRule` for a filter field: an empty field is no filter, so only what was typed is checked
+ * (against the list query's schema for that field, as the server would check it).
+ */
+export function filterRule(schema: ZodType): FormRule {
+  return {
+    validator: async (_rule, value: unknown) => {
+      if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return;
+      const problem = validateWith(schema, value);
+      if (problem !== null) throw new Error(problem);
+    },
+  };
+}
+
+/**
  * An antd rule that validates the whole form with an object schema (including its refinements)
  * and reports the issues that belong to `field`.
  */

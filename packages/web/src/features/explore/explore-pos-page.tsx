@@ -4,10 +4,11 @@ import { AimOutlined, LogoutOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { P } from '@gm/contract/permissions.ts';
-import { EXPLORE_BOUNDS, EXPLORE_KICK_DELAY_SECONDS, type MapPositionValue } from '@gm/contract/players.contract.ts';
+import { EXPLORE_BOUNDS, EXPLORE_KICK_DELAY_SECONDS, enteredRoleId, mapPositionValue, type MapPositionValue } from '@gm/contract/players.contract.ts';
 import { PageContainer } from '../../shared/components/page-container.tsx';
 import { confirmAction } from '../../shared/components/confirm-action.tsx';
 import { showFormError } from '../../shared/form-errors.ts';
+import { zodRule } from '../../shared/form-rules.ts';
 import { formatStamp } from '../../shared/format.ts';
 import { showSuccess } from '../../shared/feedback.ts';
 import { useCountdown } from '../../shared/hooks/use-countdown.ts';
@@ -134,7 +135,7 @@ export function ExplorePosPage() {
     <PageContainer title={t('title')} description={t('description')}>
       <Card>
         <Form form={lookup} layout="inline" onFinish={(v) => update({ roleId: v.roleId?.trim() || undefined, mapId: undefined })}>
-          <Form.Item name="roleId" label={t('roleId')}>
+          <Form.Item name="roleId" label={t('roleId')} rules={[zodRule(enteredRoleId)]}>
             <Input allowClear style={{ width: 220 }} />
           </Form.Item>
           <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
@@ -193,13 +194,13 @@ export function ExplorePosPage() {
                 <Form form={form} layout="vertical" onFinish={onSubmit} disabled={!canEdit}>
                   <Typography.Text type="secondary">{t('target')}</Typography.Text>
                   <Flex gap={8} style={{ marginTop: 8 }}>
-                    <Form.Item name="x" label={t('x')} rules={[{ required: true }, { type: 'number', min: EXPLORE_BOUNDS.min, max: EXPLORE_BOUNDS.max }]}>
+                    <Form.Item name="x" label={t('x')} rules={[{ required: true }, zodRule(mapPositionValue.shape.x)]}>
                       <InputNumber style={{ width: '100%' }} />
                     </Form.Item>
-                    <Form.Item name="y" label={t('y')} rules={[{ required: true }, { type: 'number', min: EXPLORE_BOUNDS.min, max: EXPLORE_BOUNDS.max }]}>
+                    <Form.Item name="y" label={t('y')} rules={[{ required: true }, zodRule(mapPositionValue.shape.y)]}>
                       <InputNumber style={{ width: '100%' }} />
                     </Form.Item>
-                    <Form.Item name="z" label={t('z')} rules={[{ required: true }, { type: 'number', min: EXPLORE_BOUNDS.zMin, max: EXPLORE_BOUNDS.zMax }]}>
+                    <Form.Item name="z" label={t('z')} rules={[{ required: true }, zodRule(mapPositionValue.shape.z)]}>
                       <InputNumber style={{ width: '100%' }} />
                     </Form.Item>
                   </Flex>

@@ -45,17 +45,9 @@ export function PlayerBansPage() {
     { key: 'until', title: ban ? t('fields.banUntil') : t('fields.muteUntil'), width: 190, render: (_, p) => untilText(ban ? p.banUntil : p.muteUntil, t) },
     { key: 'reason', title: ban ? t('fields.banReason') : t('fields.muteReason'), width: 260, ellipsis: true, render: (_, p) => (ban ? p.banReason : p.muteReason) ?? '-' },
     { key: 'updated', title: t('fields.updatedAt'), width: 170, render: (_, p) => <Stamp value={p.updatedAt} /> },
-    ...(canLift
-      ? [
-          {
-            key: 'actions',
-            title: t('common:table.actions'),
-            width: 110,
-            render: (_: unknown, p: Player) => <RowAction onClick={() => lift([p.roleId])}>{ban ? t('actions.unban') : t('actions.unmute')}</RowAction>,
-          },
-        ]
-      : []),
   ];
+  // Pinned at the right as on every list: the lift stays in sight however wide the reasons are.
+  const rowActions = canLift ? (p: Player) => <RowAction onClick={() => lift([p.roleId])}>{ban ? t('actions.unban') : t('actions.unmute')}</RowAction> : undefined;
 
   return (
     <PageContainer title={t('titles.bans')} description={t('descriptions.bans')}>
@@ -91,6 +83,8 @@ export function PlayerBansPage() {
           paging={search}
           rowKey="roleId"
           selection={canLift ? selection : undefined}
+          rowActions={rowActions}
+          actionsWidth={110}
           sizeChanger="whenLong"
           spinWhileFetching
           scroll={{ x: 1300 }}

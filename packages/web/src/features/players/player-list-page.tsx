@@ -6,7 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { P } from '@gm/contract/permissions.ts';
-import type { Player } from '@gm/contract/players.contract.ts';
+import { playerListQuery, type Player } from '@gm/contract/players.contract.ts';
+import { filterRule, zodFieldRule } from '../../shared/form-rules.ts';
 import { Stamp } from '../../shared/components/stamp.tsx';
 import { DateRangeFilter, timeRange, type TimeRange } from '../../shared/components/date-range-filter.tsx';
 import { FilterFormButtons } from '../../shared/components/filter-bar.tsx';
@@ -238,22 +239,22 @@ export function PlayerListPage() {
         <Form form={form} layout="vertical" onFinish={onSearch}>
           <Row gutter={16}>
             <Col xs={24} sm={12} lg={6}>
-              <Form.Item name="roleId" label={t('fields.roleId')}>
+              <Form.Item name="roleId" label={t('fields.roleId')} rules={[filterRule(playerListQuery.shape.roleId)]}>
                 <Input allowClear placeholder={t('filters.exact')} />
               </Form.Item>
             </Col>
             <Col xs={24} sm={12} lg={6}>
-              <Form.Item name="roleName" label={t('fields.roleName')}>
+              <Form.Item name="roleName" label={t('fields.roleName')} rules={[filterRule(playerListQuery.shape.roleName)]}>
                 <Input allowClear placeholder={t('filters.namePrefix')} />
               </Form.Item>
             </Col>
             <Col xs={24} sm={12} lg={6}>
-              <Form.Item name="userId" label={t('fields.userId')}>
+              <Form.Item name="userId" label={t('fields.userId')} rules={[filterRule(playerListQuery.shape.userId)]}>
                 <Input allowClear placeholder={t('filters.exact')} />
               </Form.Item>
             </Col>
             <Col xs={24} sm={12} lg={6}>
-              <Form.Item name="account" label={t('fields.account')}>
+              <Form.Item name="account" label={t('fields.account')} rules={[filterRule(playerListQuery.shape.account)]}>
                 <Input allowClear placeholder={t('filters.exact')} />
               </Form.Item>
             </Col>
@@ -268,7 +269,8 @@ export function PlayerListPage() {
                   <Form.Item name="levelMin" noStyle>
                     <InputNumber min={0} precision={0} placeholder={t('filters.levelMin')} style={{ width: '50%' }} aria-label={t('filters.levelMin')} />
                   </Form.Item>
-                  <Form.Item name="levelMax" noStyle>
+                  {/* Its message shows under the pair (a noStyle item's errors go to its parent). */}
+                  <Form.Item name="levelMax" noStyle dependencies={['levelMin']} rules={[zodFieldRule(playerListQuery, 'levelMax')]}>
                     <InputNumber min={0} precision={0} placeholder={t('filters.levelMax')} style={{ width: '50%' }} aria-label={t('filters.levelMax')} />
                   </Form.Item>
                 </Space.Compact>
@@ -302,7 +304,7 @@ export function PlayerListPage() {
                   </Form.Item>
                 </Col>
                 <Col xs={24} sm={12} lg={9}>
-                  <Form.Item name="thirdId" label={t('fields.thirdId')}>
+                  <Form.Item name="thirdId" label={t('fields.thirdId')} rules={[filterRule(playerListQuery.shape.thirdId)]}>
                     <Input allowClear placeholder={t('filters.exact')} />
                   </Form.Item>
                 </Col>
@@ -383,7 +385,8 @@ export function PlayerListPage() {
       <PlayerDetailDialog roleId={dialog?.dialog === 'detail' ? dialog.roleId : null} onClose={closeDialog} />
       <PlayerBagDialog roleId={dialog?.dialog === 'bag' ? dialog.roleId : null} onClose={closeDialog} />
       <PlayerMapsDialog roleId={dialog?.dialog === 'maps' ? dialog.roleId : null} onClose={closeDialog} />
-      <PlayerValueDialog roleId={dialog?.dialog === 'value' ? dialog.roleId : null} onClose={closeDialog} />
+      {/* Only with the code, as the menu offers it: a shared link does not open it for others. */}
+      <PlayerValueDialog roleId={dialog?.dialog === 'value' && can.value ? dialog.roleId : null} onClose={closeDialog} />
       <SanctionDialog state={sanction} onClose={() => setSanction(null)} onDone={selection.clear} />
       <MarkDialog state={mark} onClose={() => setMark(null)} />
       <KickAllDialog open={kickingAll} onClose={() => setKickingAll(false)} />

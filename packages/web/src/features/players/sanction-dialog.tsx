@@ -10,6 +10,7 @@ import { GameRefusal, refusalOf, type Refusal } from './game-refusal.tsx';
 import { durationLabel } from './player-format.tsx';
 import { forbidTimeQueryOptions, useSanctionAccounts, useSanctionPlayers, type SanctionKind } from './players.queries.ts';
 import { notifyCancelled } from '../../shared/components/confirm-action.tsx';
+import { joinSentences } from '../../shared/api-client.ts';
 
 export interface SanctionTarget {
   id: string;
@@ -73,7 +74,7 @@ export function SanctionDialog({ state, onClose, onDone }: { state: SanctionDial
     };
     const failed = (error: unknown) => {
       const refused = refusalOf(error);
-      if (refused) setRefusal({ ...refused, message: `${t(`failures.${state.kind}`)} ${refused.message}` });
+      if (refused) setRefusal({ ...refused, message: joinSentences(t(`failures.${state.kind}`), refused.message) });
       else showFormError(form, error, ['duration', 'reason']);
     };
     if (state.target === 'players') {
