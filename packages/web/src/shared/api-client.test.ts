@@ -7,7 +7,8 @@ vi.mock('./feedback.ts', () => ({
   modalApi: () => ({ confirm: feedback.confirm }),
 }));
 
-const { api, ApiError, buildUrl, joinSentences } = await import('./api-client.ts');
+const { api, ApiError, buildUrl } = await import('./api-client.ts');
+const { joinSentences } = await import('./translate.ts');
 const { clearToken, setToken } = await import('./session.ts');
 
 interface Call {

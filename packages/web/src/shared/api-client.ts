@@ -4,6 +4,7 @@ import { HTTP_TIMEOUT_MS, LANGUAGE_HEADER } from '@gm/contract/constants.ts';
 import { clearToken, getToken } from './session.ts';
 import { modalApi, showError } from './feedback.ts';
 import { normalizeLanguage } from './language.ts';
+import { joinSentences } from './translate.ts';
 
 /**
  * The one way the web app talks to the server: same origin, the token in `Authorization`,
@@ -124,11 +125,6 @@ function announce(error: ApiError, options: RequestOptions): void {
   const named = error.code === ErrorCode.GAME_ERROR ? error.details.map((d) => d.message).join('; ') : '';
   const text = named ? `${error.message} (${named})` : error.message || i18next.t('errors:10008');
   showError(options.failure ? joinSentences(options.failure(), text) : text);
-}
-
-/** Two sentences of a message: a space after an English full stop, none after a Chinese one. */
-export function joinSentences(first: string, second: string): string {
-  return /[。！？：；]$/.test(first) ? `${first}${second}` : `${first} ${second}`;
 }
 
 function abortSignal(timeoutMs: number, outer?: AbortSignal): { signal: AbortSignal; timedOut: () => boolean; done: () => void } {

@@ -54,12 +54,12 @@ export function validateWith(schema: ZodType, value: unknown): string | null {
 
 /** An antd rule from one field's schema, e.g. `zodRule(signInBody.shape.account)`. */
 export function zodRule(schema: ZodType): FormRule {
-  return {
-    validator: async (_rule, value: unknown) => {
-      const problem = validateWith(schema, value);
-      if (problem !== null) throw new Error(problem);
-    },
-  };
+  return { validator: async (_rule, value: unknown) => assertValid(schema, value) };
+}
+
+function assertValid(schema: ZodType, value: unknown): void {
+  const problem = validateWith(schema, value);
+  if (problem !== null) throw new Error(problem);
 }
 
 /**
@@ -70,8 +70,7 @@ export function filterRule(schema: ZodType): FormRule {
   return {
     validator: async (_rule, value: unknown) => {
       if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return;
-      const problem = validateWith(schema, value);
-      if (problem !== null) throw new Error(problem);
+      assertValid(schema, value);
     },
   };
 }

@@ -19,3 +19,8 @@ export function messageKeyToI18n(message: string): string | null {
 export function errorCodeMessage(code: number, values: Record<string, unknown> = {}, fallback?: string): string {
   return translateKey(`errors:${code}`, values, fallback);
 }
+
+/** Two sentences of a message: a space after an English full stop, none after a Chinese one. */
+export function joinSentences(first: string, second: string): string {
+  return /[。！？：；]$/.test(first) ? `${first}${second}` : `${first} ${second}`;
+}

@@ -10,7 +10,7 @@ import { GameRefusal, refusalOf, type Refusal } from './game-refusal.tsx';
 import { durationLabel } from './player-format.tsx';
 import { forbidTimeQueryOptions, useSanctionAccounts, useSanctionPlayers, type SanctionKind } from './players.queries.ts';
 import { notifyCancelled } from '../../shared/components/confirm-action.tsx';
-import { joinSentences } from '../../shared/api-client.ts';
+import { joinSentences } from '../../shared/translate.ts';
 
 export interface SanctionTarget {
   id: string;
