@@ -140,6 +140,30 @@ test('a batch ban needs a duration, asks for nothing more, and the game bans eve
   await expect(row(page, first).getByRole('button', { name: 'Unban' })).toBeInViewport();
 });
 
+test('a batch unban says how many bans it lifted; a batch identity mark starts with none chosen', async ({ page }) => {
+  const token = await signInByApi(page, 'admin');
+  const targets = await freshRoles(page, token, 3);
+  const ids = targets.map((t) => t.roleId);
+  await apiCall(page, token, 'POST', '/report/banned', { roleIds: [ids[0]], duration: 3600, reason: 'Spam' });
+  await page.goto('/player/list?areaId=1002&identityMark=0&muted=false&size=50');
+  for (const id of ids) await row(page, id).getByRole('checkbox').check();
+  const bar = page.locator('.gm-batch-bar');
+  await bar.getByRole('button', { name: 'Unban', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Unban players' }).getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Unbanned 1. 2 were not banned.')).toBeVisible();
+
+  for (const id of ids) await row(page, id).getByRole('checkbox').check();
+  await bar.getByRole('button', { name: 'Identity mark' }).click();
+  const dialog = page.getByRole('dialog', { name: /Identity mark/ });
+  await expect(dialog.getByRole('radio', { checked: true })).toHaveCount(0);
+  await dialog.getByLabel('Remark').fill('Streamers for the launch');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Please choose the identity mark.')).toBeVisible();
+  await dialog.getByText('2 · External').click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Identity mark set on 3.')).toBeVisible();
+});
+
 test('a batch with an unknown id is refused as a whole, naming it', async ({ page }) => {
   const token = await signInByApi(page, 'admin');
   const [known] = await freshRoles(page, token, 1);
@@ -319,6 +343,10 @@ test('the pages read in Chinese too, and an operator without the codes sees no a
   await expect(page.getByRole('heading', { name: '玩家列表' })).toBeVisible();
   await expect(page.getByRole('button', { name: '全部踢下线' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: '新增玩家' })).toHaveCount(0);
+  // Choosing players is only for the batch actions the analyst does not have.
+  await expect(page.getByRole('button', { name: '从Excel导入ID' })).toHaveCount(0);
+  await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
+  await expect(page.locator('.ant-table-tbody').getByRole('checkbox')).toHaveCount(0);
   await page.goto('/forbid/list');
   await expect(page).toHaveURL(/\/404/);
 
@@ -336,6 +364,12 @@ test('the pages read in Chinese too, and an operator without the codes sees no a
 test('a refused account ban says what failed, then why, and bans nothing', async ({ page }) => {
   await signInByApi(page, 'admin');
   await page.goto('/forbid/user_list');
+  // An id the contract refuses is named under the box, before any dialog.
+  const ids = page.getByLabel('Ids, one per line or separated by commas');
+  await ids.fill(`good-one, ${'7'.repeat(120)}`);
+  await page.getByRole('button', { name: 'Ban account' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Not an id: "777777777777777777777777…". Id length is at most 100 characters.' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.getByLabel('Ids, one per line or separated by commas').fill('ghost-account-404');
   await page.getByRole('button', { name: 'Ban account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Ban accounts' });

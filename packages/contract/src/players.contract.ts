@@ -387,6 +387,12 @@ export type KickAllBody = z.infer<typeof kickAllBody>;
 /** What a sanction, kick or mark did: how many roles, how many were signed out. */
 export const batchResult = z.object({ commandId: z.string(), appliedAt: z.number(), count: z.number(), kicked: z.number() });
 export type BatchResult = z.infer<typeof batchResult>;
+/**
+ * What an unban or unmute did: `count` sanctions lifted, `unchanged` targets that had none in
+ * force (never sanctioned, or theirs had run out), so the operator is told what really changed.
+ */
+export const liftResult = batchResult.extend({ unchanged: z.number() });
+export type LiftResult = z.infer<typeof liftResult>;
 
 /** `GET report/forbid-time`: the durations to choose from. */
 export const forbidTimeResult = z.object({ durations: z.array(z.number()), permanent: z.number() });

@@ -201,11 +201,28 @@ describe('ban, mute and kick', () => {
 
     const bans = await get<CappedPage<Player>>(admin, '/player-forbid-list?kind=ban');
     expect(bans.result.results.map((p) => p.roleId).sort()).toEqual(expect.arrayContaining([...roleIds].sort()));
-    const unban = await send<{ count: number }>(admin, 'POST', '/report/cancel-banned', { roleIds: [online] });
-    expect(unban.result.count).toBe(1);
+    const unban = await send<{ count: number; unchanged: number }>(admin, 'POST', '/report/cancel-banned', { roleIds: [online] });
+    expect(unban.result).toMatchObject({ count: 1, unchanged: 0 });
     expect(await world().canSignIn(online)).toBe(true);
     const [unbanEntry] = await auditRows('players.unban');
     expect(JSON.parse(unbanEntry?.after ?? '[]')).toEqual([{ roleId: online, banUntil: null, banReason: null, isOnline: false }]);
+  });
+
+  it('an unban or unmute counts the sanctions it lifted, not the players it was given', async () => {
+    const [banned, free, lapsed] = await openRoles(3);
+    const ids = [banned ?? '', free ?? '', lapsed ?? ''];
+    await send(admin, 'POST', '/report/banned', { roleIds: [banned], duration: 3600, reason: 'Spam' });
+    // A ban and a mute that ran out a minute ago: nothing in force to lift.
+    await db().updateTable('game_players').set({ ban_until: t.clock.now - 60_000, mute_until: t.clock.now - 60_000 }).where('role_id', '=', ids[2] ?? '').execute();
+    const unban = await send<{ count: number; unchanged: number }>(admin, 'POST', '/report/cancel-banned', { roleIds: ids });
+    expect(unban.result).toMatchObject({ count: 1, unchanged: 2 });
+    for (const id of ids) expect((await player(id)).ban_until).toBeNull();
+    await send(admin, 'POST', '/report/closure', { roleIds: [free], duration: 3600, reason: 'Spam' });
+    const unmute = await send<{ count: number; unchanged: number }>(admin, 'POST', '/report/cancel-closure', { roleIds: ids });
+    expect(unmute.result).toMatchObject({ count: 1, unchanged: 2 });
+    // The audit keeps every target and its state before, lifted or not.
+    const [entry] = await auditRows('players.unban');
+    expect(JSON.parse(entry?.targets ?? '[]')).toEqual(ids);
   });
 
   it('a permanent ban lasts until the end of time', async () => {
@@ -439,8 +456,11 @@ describe('user accounts', () => {
     expect(bans.result.results.map((a) => a.userId)).toEqual([row.user_id]);
     const [entry] = await auditRows('accounts.ban');
     expect(JSON.parse(entry?.after ?? '{}')).toMatchObject({ kickedRoleIds: [row.role_id] });
-    expect((await send(admin, 'POST', '/accounts/actions/unban', { ids: [row.user_id] })).code).toBe(0);
+    const unban = await send<{ count: number; unchanged: number }>(admin, 'POST', '/accounts/actions/unban', { ids: [row.user_id] });
+    expect(unban.result).toMatchObject({ count: 1, unchanged: 0 });
     expect(await world().canSignIn(row.role_id)).toBe(true);
+    const again = await send<{ count: number; unchanged: number }>(admin, 'POST', '/accounts/actions/unban', { ids: [row.user_id] });
+    expect(again.result).toMatchObject({ count: 0, unchanged: 1 });
     const missing = await send<unknown>(admin, 'POST', '/accounts/actions/ban', { ids: ['nobody'], duration: 3600, reason: 'x' });
     expect(missing.message).toBe('The game refused the command: account does not exist');
     const noDuration = await send<unknown>(admin, 'POST', '/accounts/actions/ban', { ids: [row.user_id], reason: 'x' });

@@ -12,6 +12,7 @@ import {
   areaOption,
   bagResult,
   batchResult,
+  liftResult,
   cappedPageOf,
   checkPlayerIdQuery,
   checkPlayerResult,
@@ -108,7 +109,7 @@ export function playersRoutes() {
 
     app.post('/report/cancel-banned', {
       config: { permission: P.PLAYER_BAN, action: 'players.unban' },
-      schema: { tags, summary: 'Unban players', body: liftBody, response: { 200: envelope(batchResult) } },
+      schema: { tags, summary: 'Unban players (counts the bans lifted and the players that had none)', body: liftBody, response: { 200: envelope(liftResult) } },
     }, async (request) => ok(await playersService.liftSanction(request.ctx, actorOf(request), commandIdOf(request, 'players.unban'), 'ban', request.body)));
 
     app.post('/report/closure', {
@@ -118,7 +119,7 @@ export function playersRoutes() {
 
     app.post('/report/cancel-closure', {
       config: { permission: P.PLAYER_MUTE, action: 'players.unmute' },
-      schema: { tags, summary: 'Unmute players', body: liftBody, response: { 200: envelope(batchResult) } },
+      schema: { tags, summary: 'Unmute players (counts the mutes lifted and the players that had none)', body: liftBody, response: { 200: envelope(liftResult) } },
     }, async (request) => ok(await playersService.liftSanction(request.ctx, actorOf(request), commandIdOf(request, 'players.unmute'), 'mute', request.body)));
 
     app.post('/report/kick', {
@@ -176,7 +177,7 @@ export function playersRoutes() {
 
     app.post('/accounts/actions/unban', {
       config: { permission: P.USER_BAN, action: 'accounts.unban' },
-      schema: { tags: accountTags, summary: 'Unban accounts', body: accountLiftBody, response: { 200: envelope(batchResult) } },
+      schema: { tags: accountTags, summary: 'Unban accounts (counts the bans lifted and the accounts that had none)', body: accountLiftBody, response: { 200: envelope(liftResult) } },
     }, async (request) => ok(await playersService.unbanAccounts(request.ctx, actorOf(request), commandIdOf(request, 'accounts.unban'), request.body)));
 
     // Excel import of ids ----------------------------------------------------------------------

@@ -20,6 +20,7 @@ import {
   type AreaOption,
   type BagResult,
   type BatchResult,
+  type LiftResult,
   type CappedPage,
   type CheckPlayerResult,
   type CreatePlayerBody,
@@ -152,10 +153,18 @@ export async function sanctionPlayers(ctx: ServiceContext, actor: AuditActor, co
   return { commandId, appliedAt: result.appliedAt, count: result.players.length, kicked: 0 };
 }
 
-export async function liftSanction(ctx: ServiceContext, actor: AuditActor, commandId: string, kind: Sanction, body: LiftBody): Promise<BatchResult> {
+/** A sanction is in force while its end is still to come; an expired one has nothing to lift. */
+const inForceAt = (appliedAt: number) => (until: number | null) => until !== null && until > appliedAt;
+
+export async function liftSanction(ctx: ServiceContext, actor: AuditActor, commandId: string, kind: Sanction, body: LiftBody): Promise<LiftResult> {
   const command = { commandId, roleIds: body.roleIds, reason: body.reason };
   const result = kind === 'ban' ? await ctx.gateway.unbanPlayers(command) : await ctx.gateway.unmutePlayers(command);
   const players = result.players as { roleId: string; before: object; after: object }[];
+  const inForce = inForceAt(result.appliedAt);
+  const lifted =
+    kind === 'ban'
+      ? (result.players as { before: { banUntil: number | null } }[]).filter((p) => inForce(p.before.banUntil)).length
+      : (result.players as { before: { muteUntil: number | null } }[]).filter((p) => inForce(p.before.muteUntil)).length;
   await audit.record(
     ctx.db,
     actor,
@@ -170,7 +179,7 @@ export async function liftSanction(ctx: ServiceContext, actor: AuditActor, comma
     },
     ctx.now(),
   );
-  return { commandId, appliedAt: result.appliedAt, count: players.length, kicked: 0 };
+  return { commandId, appliedAt: result.appliedAt, count: lifted, kicked: 0, unchanged: players.length - lifted };
 }
 
 export async function kickPlayers(ctx: ServiceContext, actor: AuditActor, commandId: string, body: KickBody): Promise<BatchResult> {
@@ -377,7 +386,7 @@ export async function banAccounts(ctx: ServiceContext, actor: AuditActor, comman
   return { commandId, appliedAt: result.appliedAt, count: result.accounts.length, kicked: result.kickedRoleIds.length };
 }
 
-export async function unbanAccounts(ctx: ServiceContext, actor: AuditActor, commandId: string, body: AccountLiftBody): Promise<BatchResult> {
+export async function unbanAccounts(ctx: ServiceContext, actor: AuditActor, commandId: string, body: AccountLiftBody): Promise<LiftResult> {
   const result = await ctx.gateway.unbanAccounts({ commandId, userIds: body.ids, reason: body.reason });
   await audit.record(
     ctx.db,
@@ -393,5 +402,6 @@ export async function unbanAccounts(ctx: ServiceContext, actor: AuditActor, comm
     },
     ctx.now(),
   );
-  return { commandId, appliedAt: result.appliedAt, count: result.accounts.length, kicked: 0 };
+  const lifted = result.accounts.filter((a) => inForceAt(result.appliedAt)(a.before.banUntil)).length;
+  return { commandId, appliedAt: result.appliedAt, count: lifted, kicked: 0, unchanged: result.accounts.length - lifted };
 }

@@ -5,7 +5,7 @@ import { FileExcelOutlined, StopOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { P } from '@gm/contract/permissions.ts';
-import type { GameAccount } from '@gm/contract/players.contract.ts';
+import { accountSanctionBody, type GameAccount } from '@gm/contract/players.contract.ts';
 import { FilterBar, TextFilter } from '../../shared/components/filter-bar.tsx';
 import { ListTable } from '../../shared/components/list-table.tsx';
 import { RefreshButton } from '../../shared/components/list-toolbar.tsx';
@@ -14,11 +14,12 @@ import { PageContainer } from '../../shared/components/page-container.tsx';
 import { RowAction } from '../../shared/components/row-actions.tsx';
 import { Stamp } from '../../shared/components/stamp.tsx';
 import { messageApi } from '../../shared/feedback.ts';
+import { validateWith } from '../../shared/form-rules.ts';
 import { useSearchState } from '../../shared/hooks/use-search-state.ts';
 import { translateKey } from '../../shared/translate.ts';
 import { useCan } from '../../shared/user-context.tsx';
 import { parseAccountForbidFilters } from './player-filters.ts';
-import { parseIds, untilText } from './player-format.tsx';
+import { firstBadId, parseIds, untilText } from './player-format.tsx';
 import { accountBansQueryOptions } from './players.queries.ts';
 import type { SanctionDialogState } from './sanction-dialog.tsx';
 import { LiftChosenButton } from './target-selection.tsx';
@@ -36,6 +37,7 @@ export function AccountBansPage() {
   const list = useQuery(accountBansQueryOptions(filters));
   const canBan = useCan(P.USER_BAN);
   const [ids, setIds] = useState('');
+  const [idsError, setIdsError] = useState<string | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
   const [dialog, setDialog] = useState<SanctionDialogState>(null);
   const [importing, setImporting] = useState(false);
@@ -47,7 +49,11 @@ export function AccountBansPage() {
       void messageApi().warning(translateKey('validation:selectAccountsFirst'));
       return;
     }
-    setDialog({ target: 'accounts', kind: 'ban', targets: parsed.map((id) => ({ id })) });
+    // Said under the box, naming the id, before the dialog: the game would refuse the whole batch.
+    const bad = firstBadId(parsed);
+    const problem = bad ? t('sanction.badId', bad) : validateWith(accountSanctionBody.shape.ids, parsed);
+    setIdsError(problem);
+    if (problem === null) setDialog({ target: 'accounts', kind: 'ban', targets: parsed.map((id) => ({ id })) });
   };
 
   const columns: TableColumnsType<GameAccount> = [
@@ -77,7 +83,24 @@ export function AccountBansPage() {
       {canBan ? (
         <Card title={t('actions.banByIds')}>
           <Typography.Paragraph type="secondary">{t('accounts.bansHelp')}</Typography.Paragraph>
-          <Input.TextArea rows={3} value={ids} onChange={(e) => setIds(e.target.value)} placeholder={t('sanction.idsLabel')} aria-label={t('sanction.idsLabel')} />
+          <Input.TextArea
+            rows={3}
+            value={ids}
+            status={idsError ? 'error' : ''}
+            onChange={(e) => {
+              setIds(e.target.value);
+              setIdsError(null);
+            }}
+            placeholder={t('sanction.idsLabel')}
+            aria-label={t('sanction.idsLabel')}
+            aria-invalid={idsError !== null}
+            aria-describedby={idsError ? 'ban-ids-error' : undefined}
+          />
+          {idsError ? (
+            <Typography.Text type="danger" id="ban-ids-error" role="alert" style={{ display: 'block', marginTop: 4, overflowWrap: 'anywhere' }}>
+              {idsError}
+            </Typography.Text>
+          ) : null}
           <Space style={{ marginTop: 12 }}>
             <Button type="primary" danger icon={<StopOutlined />} onClick={banTyped}>
               {t('actions.banAccount')}
@@ -124,7 +147,10 @@ export function AccountBansPage() {
           setIds('');
         }}
       />
-      <ImportIdsDialog kind="accounts" open={importing} onClose={() => setImporting(false)} onUse={(found) => setIds(found.join('\n'))} />
+      <ImportIdsDialog kind="accounts" open={importing} onClose={() => setImporting(false)} onUse={(found) => {
+          setIds(found.join('\n'));
+          setIdsError(null);
+        }} />
     </PageContainer>
   );
 }

@@ -26,7 +26,10 @@ export function MarkDialog({ state, onClose }: { state: MarkDialogState; onClose
     if (!state) return;
     form.resetFields();
     const current = state.current;
-    form.setFieldsValue({ identityMark: current && (current.mark === 0 || current.mark === 1 || current.mark === 2) ? current.mark : 1, remark: current?.remark ?? '' });
+    // One player starts from their mark; a batch starts with none chosen, so a careless Save
+    // cannot make a whole selection insiders (who may enter GM-only regions).
+    const known = current && (current.mark === 0 || current.mark === 1 || current.mark === 2) ? current.mark : undefined;
+    form.setFieldsValue({ identityMark: known, remark: current?.remark ?? '' });
     setRefusal(null);
   }, [state, form]);
 

@@ -2,7 +2,8 @@ import { Badge, Space, Tag, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { PERMANENT_UNTIL } from '@gm/contract/game-commands.contract.ts';
-import { PERMANENT_DURATION } from '@gm/contract/players.contract.ts';
+import { gameRef, PERMANENT_DURATION } from '@gm/contract/players.contract.ts';
+import { validateWith } from '../../shared/form-rules.ts';
 import { formatStamp } from '../../shared/format.ts';
 
 /** 3600 -> "1 hour", 259200 -> "3 days", -1 -> "Permanent". */
@@ -61,6 +62,18 @@ export function SanctionTags({ banned, banUntil, banReason, muted, muteUntil, mu
       ) : null}
     </Space>
   );
+}
+
+/**
+ * The first pasted id the contract would refuse, with why, so the operator is told which one
+ * before anything is sent (the server would refuse the whole batch without naming it).
+ */
+export function firstBadId(ids: readonly string[]): { id: string; problem: string } | null {
+  for (const id of ids) {
+    const problem = validateWith(gameRef, id);
+    if (problem !== null) return { id: id.length > 24 ? `${id.slice(0, 24)}…` : id, problem };
+  }
+  return null;
 }
 
 /** Splits pasted ids: lines, commas, spaces, Chinese commas. */

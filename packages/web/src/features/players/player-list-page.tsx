@@ -105,6 +105,8 @@ export function PlayerListPage() {
     value: useCan(P.PLAYER_VALUE_EDIT),
     create: useCan(P.PLAYER_CREATE),
   };
+  // Selecting players (by hand or from a worksheet) is only for the batch actions.
+  const canBatch = can.ban || can.mute || can.kick || can.mark;
 
   useEffect(() => {
     // Filters behind "More filters" are shown when the URL sets them.
@@ -219,9 +221,11 @@ export function PlayerListPage() {
       description={t('descriptions.list')}
       extra={
         <>
-          <Button icon={<FileExcelOutlined />} onClick={() => setImporting(true)}>
-            {t('actions.import')}
-          </Button>
+          {canBatch ? (
+            <Button icon={<FileExcelOutlined />} onClick={() => setImporting(true)}>
+              {t('actions.import')}
+            </Button>
+          ) : null}
           {can.kickAll ? (
             <Button danger icon={<LogoutOutlined />} onClick={() => setKickingAll(true)}>
               {t('actions.kickAll')}
@@ -373,7 +377,7 @@ export function PlayerListPage() {
           columns={columns}
           paging={search}
           rowKey="roleId"
-          selection={selection.table}
+          selection={canBatch ? selection.table : undefined}
           rowActions={actions}
           actionsWidth={300}
           spinWhileFetching

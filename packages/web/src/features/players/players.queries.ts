@@ -6,6 +6,7 @@ import type {
   AccountSanctionBody,
   BagResult,
   BatchResult,
+  LiftResult,
   CappedPage,
   CreatePlayerBody,
   CreatePlayerResult,
@@ -157,13 +158,13 @@ const SANCTION_PATHS: Record<SanctionKind, string> = {
 
 export function useSanctionPlayers() {
   return useGameMutation(({ kind, body }: { kind: SanctionKind; body: SanctionBody | LiftBody }, idempotencyKey) =>
-    api.post<BatchResult>(`${ADMIN_API}/${SANCTION_PATHS[kind]}`, body, { idempotencyKey, quiet: quietForDialog, failure: failureOf(kind) }),
+    api.post<BatchResult | LiftResult>(`${ADMIN_API}/${SANCTION_PATHS[kind]}`, body, { idempotencyKey, quiet: quietForDialog, failure: failureOf(kind) }),
   );
 }
 
 export function useSanctionAccounts() {
   return useGameMutation(({ kind, body }: { kind: 'ban' | 'unban'; body: AccountSanctionBody | AccountLiftBody }, idempotencyKey) =>
-    api.post<BatchResult>(`${ADMIN_API}/accounts/actions/${kind}`, body, { idempotencyKey, quiet: quietForDialog, failure: failureOf(kind) }),
+    api.post<BatchResult | LiftResult>(`${ADMIN_API}/accounts/actions/${kind}`, body, { idempotencyKey, quiet: quietForDialog, failure: failureOf(kind) }),
   );
 }
 

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { muteDuration, sanctionDuration, sanctionReason } from '@gm/contract/players.contract.ts';
+import { muteDuration, sanctionDuration, sanctionReason, type BatchResult, type LiftResult } from '@gm/contract/players.contract.ts';
 import { showFormError } from '../../shared/form-errors.ts';
 import { zodRule } from '../../shared/form-rules.ts';
 import { showSuccess } from '../../shared/feedback.ts';
@@ -67,8 +67,12 @@ export function SanctionDialog({ state, onClose, onDone }: { state: SanctionDial
   const onFinish = (values: Values) => {
     setRefusal(null);
     const reason = (values.reason ?? '').trim();
-    const done = (result: { count: number; kicked: number } | undefined) => {
-      showSuccess(t(`results.${state.kind}`, { count: result?.count ?? count, kicked: result?.kicked ?? 0 }));
+    const done = (result: BatchResult | LiftResult | undefined) => {
+      const applied = t(`results.${state.kind}`, { count: result?.count ?? count, kicked: result?.kicked ?? 0 });
+      // A lift names the targets that had nothing to lift, so "Unbanned 1" is not read as all of them.
+      const unchanged = result && 'unchanged' in result ? result.unchanged : 0;
+      const lift = state.kind === 'unban' || state.kind === 'unmute' ? state.kind : null;
+      showSuccess(lift && unchanged > 0 ? joinSentences(applied, t(`results.${lift}Unchanged`, { count: unchanged })) : applied);
       onDone?.();
       onClose();
     };
@@ -108,7 +112,13 @@ export function SanctionDialog({ state, onClose, onDone }: { state: SanctionDial
         <Form.Item label={t('sanction.targets')}>
           <Space size={[4, 4]} wrap>
             {shown.map((target) => (
-              <Tag key={target.id} color={refusal?.details.some((d) => d.includes(target.id)) ? 'red' : 'blue'}>
+              // A long id ends in an ellipsis inside the dialog, whole on hover.
+              <Tag
+                key={target.id}
+                color={refusal?.details.some((d) => d.includes(target.id)) ? 'red' : 'blue'}
+                title={target.id}
+                style={{ maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+              >
                 {target.label ? `${target.label} · ${target.id}` : target.id}
               </Tag>
             ))}
