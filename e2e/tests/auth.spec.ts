@@ -80,6 +80,8 @@ test.describe('sign-in and guards', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Sign up' }).click();
     await expect(page).toHaveURL(/\/registry/);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expect(page.getByText('Please enter a name.')).toBeVisible();
     await page.getByLabel('Name').fill('new.operator');
     await page.getByLabel('Password', { exact: true }).fill('Amber-Falcon-204');
     await expect(page.getByText(/Strong|Medium/).first()).toBeVisible();

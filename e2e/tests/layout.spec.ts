@@ -75,6 +75,11 @@ test.describe('the shell', () => {
     await expect(crumbs.getByText('Permission settings')).toBeVisible();
     await expect(page).toHaveTitle(/Permission settings/);
     await expect(page).toHaveTitle(/GM Console/);
+    // A form opened from a list: the list is lit in the menu and is a link in the breadcrumb.
+    await page.goto('/area/add');
+    await expect(page.locator('.ant-menu-item-selected')).toHaveText('Server regions');
+    await crumbs.getByRole('link', { name: 'Server regions' }).click();
+    await expect(page).toHaveURL(/\/area\/list$/);
   });
 
   test('the language switch changes everything and persists', async ({ page }) => {

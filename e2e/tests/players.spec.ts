@@ -253,6 +253,30 @@ test('the bag dialog deducts one item after a confirm, and refuses 0, too many a
   await expect(refusal).toContainText('Please check the GM log for errors in asset deduction.');
 });
 
+test('a QA player is added on a chosen region and found in the list', async ({ page }) => {
+  const token = await signInByApi(page, 'admin');
+  const region = await apiCall<{ id: string; name: string }>(page, token, 'GET', '/areas/1001');
+  await page.goto('/player/list');
+  await page.getByRole('button', { name: 'Add a player' }).click();
+  await expect(page).toHaveURL(/\/player\/add$/);
+  await expect(page.getByRole('heading', { name: 'Add a player' })).toBeVisible();
+  await expect(page.locator('.ant-breadcrumb')).toContainText('Add a player');
+  // Empty: each field says what it needs, the region by name.
+  await page.getByRole('button', { name: 'Create role' }).click();
+  await expect(page.getByText('Please choose the server region.')).toBeVisible();
+  await expect(page.getByText('Please enter the role name.')).toBeVisible();
+  await expect(page.getByText('Please enter a remark.')).toBeVisible();
+  await pickOption(page, page.getByLabel('Region'), `1001 · ${region?.name}`);
+  await page.getByLabel('Role name').fill('QA Walker');
+  await page.getByLabel('Remark').fill('QA account for the e2e run');
+  await page.getByRole('button', { name: 'Create role' }).click();
+  await expect(page.getByText(/^Role \d+ created in region 1001/)).toBeVisible();
+  await page.getByRole('button', { name: 'Open in the player list' }).click();
+  await expect(page).toHaveURL(/\/player\/list\?roleId=\d+/);
+  await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
+  await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toContainText('QA Walker');
+});
+
 test('the unlock-map dialog unlocks a stage dungeon', async ({ page }) => {
   const token = await signInByApi(page, 'admin');
   const [target] = await freshRoles(page, token, 1);
@@ -314,6 +338,8 @@ test('the explore-map editor: show the map, kick the player, wait for the countd
 test('a reported player is muted straight from the report', async ({ page }) => {
   await signInByApi(page, 'admin');
   await page.goto('/report/list');
+  // What decides the action is in sight without scrolling sideways: the count and the marks.
+  for (const header of ['Report count', 'Mute mark', 'Ban mark']) await expect(page.getByRole('columnheader', { name: header })).toBeInViewport({ ratio: 1 });
   const first = page.locator('.ant-table-tbody tr.ant-table-row').filter({ has: page.getByRole('button', { name: 'Mute', exact: true }) }).first();
   const roleId = (await first.locator('td').first().innerText()).trim();
   await first.getByRole('button', { name: 'Mute', exact: true }).click();
@@ -390,6 +416,11 @@ test('a player whose details cannot be read says so in the dialog, in both langu
   await expect(dialog.getByText('Failed to Obtain Details')).toBeVisible();
   await expect(dialog.getByText('player does not exist')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Try again' })).toBeVisible();
+  // The bag says it inside its dialog too: a toast alone left an empty bag behind it.
+  await page.goto('/player/list?dialog=bag&role=ghost-role-404');
+  await expect(page.getByRole('dialog').getByText('Failed to read the bag')).toBeVisible();
+  await expect(page.getByRole('dialog').getByText('player does not exist')).toBeVisible();
+  await expect(page.getByRole('dialog').getByRole('table')).toHaveCount(0);
   // The value dialog reads the same details for the current value.
   await page.goto('/player/list?dialog=value&role=ghost-role-404');
   await expect(page.getByRole('dialog').getByText('Failed to Obtain Details. player does not exist')).toBeVisible();

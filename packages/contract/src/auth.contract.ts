@@ -49,9 +49,12 @@ export const accountName = z
   .trim()
   .regex(ACCOUNT_PATTERN, { error: 'validation.accountFormat' });
 
+/** Sign-up's field is labelled Name (spec section 2), so an empty one asks for a name. */
+const signUpName = z.string({ error: 'validation.nameRequired' }).trim().min(1, { error: 'validation.nameRequired' }).pipe(accountName);
+
 export function signUpBody(passwordMin: number) {
   return z
-    .object({ name: accountName, password: newPassword(passwordMin), confirm: secret(z.string()) })
+    .object({ name: signUpName, password: newPassword(passwordMin), confirm: secret(z.string()) })
     .refine((v) => v.password === v.confirm, { path: ['confirm'], error: 'validation.passwordMismatch' });
 }
 export type SignUpBody = z.infer<ReturnType<typeof signUpBody>>;

@@ -301,6 +301,7 @@ export const en = {
     announcementTabTitleRequired: 'Please enter the tab title.',
     announcementTabTitleMax: 'The tab title is at most 8 characters.',
     announcementAreaRequired: 'Please choose the region.',
+    regionRequired: 'Please choose the server region.',
     announcementUploadImage: 'Please upload the image.',
     announcementImageRequired: 'The image cannot be empty',
     announcementImageFormat: 'upload format error',

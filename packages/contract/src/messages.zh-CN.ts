@@ -290,6 +290,7 @@ export const zhCN: Messages = {
     announcementTabTitleRequired: '请输入页签标题。',
     announcementTabTitleMax: '页签标题最多 8 个字符。',
     announcementAreaRequired: '请选择区服。',
+    regionRequired: '请选择区服。',
     announcementUploadImage: '请上传图片。',
     announcementImageRequired: '图片不能为空',
     announcementImageFormat: '上传格式错误',

@@ -420,7 +420,7 @@ export type PlayerForbidQuery = z.infer<typeof playerForbidQuery>;
 
 /** `/player/add`: a new role for QA (usually an insider) on a chosen region. */
 export const createPlayerBody = z.object({
-  areaId: gameRef,
+  areaId: z.string({ error: 'validation.regionRequired' }).trim().min(1, { error: 'validation.regionRequired' }).pipe(gameRef),
   roleName: z
     .string({ error: 'validation.roleNameRequired' })
     .trim()

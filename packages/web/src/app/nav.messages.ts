@@ -51,7 +51,7 @@ export const en = {
     userList: 'User accounts',
     userBanList: 'User bans',
     playerList: 'Players',
-    playerAdd: 'Add player',
+    playerAdd: 'Add a player',
     playerBanList: 'Player bans',
     reportList: 'Player reports',
     explorePos: 'Exploration map coordinates',

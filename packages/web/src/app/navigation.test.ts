@@ -3,7 +3,7 @@ import { LOG_CATALOGUE } from '@gm/contract/log-catalogue.ts';
 import { LOG_GROUP_PERMISSION } from '@gm/contract/logs.contract.ts';
 import { PERMISSION_BY_CODE, P } from '@gm/contract/permissions.ts';
 import { filterMenuTree } from '../shared/access.ts';
-import { buildMenuTree, groupChain, MENU_TREE, NAV_ROUTES, openKeysFor, routeByPath, type MenuNode } from './navigation.ts';
+import { buildMenuTree, groupChain, menuKeyOf, MENU_TREE, NAV_ROUTES, openKeysFor, routeByPath, type MenuNode } from './navigation.ts';
 import { PAGES } from './pages.ts';
 import { paths } from '../shared/paths.ts';
 import { resources } from './i18n-resources.ts';
@@ -55,6 +55,20 @@ describe('navigation tree', () => {
 
   it('hides the routes the spec hides', () => {
     for (const path of SPEC_HIDDEN) expect(routeByPath(path)?.hidden, path).toBe(true);
+  });
+
+  it('lights a hidden form as the list it is opened from, a visible page as itself', () => {
+    expect(menuKeyOf('/area/add')).toBe('/area/list');
+    expect(menuKeyOf('/info/mail/detail')).toBe('/info/mail/list');
+    expect(menuKeyOf('/server/domain_white_add')).toBe('/server/domain_white');
+    expect(menuKeyOf('/player/list')).toBe('/player/list');
+    expect(menuKeyOf('/nowhere')).toBeUndefined();
+    // Every "under" is a visible entry of the same menu group.
+    for (const r of NAV_ROUTES.filter((route) => route.under !== undefined)) {
+      const list = NAV_ROUTES.find((route) => route.id === r.under);
+      expect(list?.hidden, r.id).toBe(false);
+      expect(list?.group, r.id).toBe(r.group);
+    }
   });
 
   it('has an entry for every existing page and a page for every entry marked as existing', () => {

@@ -39,6 +39,8 @@ export interface NavRoute {
   /** A second code that opens it too (a log list's flow group, beside 12000). */
   readonly orCode?: number;
   readonly hidden: boolean;
+  /** For a hidden page (an add or detail form), the menu entry it is opened from and lit as. */
+  readonly under?: RouteId;
   /** Reachable without a token (sign-in, sign-up, 404). */
   readonly public: boolean;
   /** Code of the menu group it belongs to; null at the top level. */
@@ -51,6 +53,7 @@ interface RouteOptions {
   code?: number;
   orCode?: number;
   hidden?: boolean;
+  under?: RouteId;
   public?: boolean;
   exists?: boolean;
   icon?: NavIcon;
@@ -64,6 +67,7 @@ function route(id: RouteId, group: number | null, options: RouteOptions = {}): N
     ...(options.code !== undefined ? { code: options.code } : {}),
     ...(options.orCode !== undefined ? { orCode: options.orCode } : {}),
     hidden: options.hidden ?? false,
+    ...(options.under !== undefined ? { under: options.under } : {}),
     public: options.public ?? false,
     group,
     exists: options.exists ?? false,
@@ -88,15 +92,15 @@ export const NAV_ROUTES: readonly NavRoute[] = [
 
   // Basic management.
   route('areaList', P.GROUP_BASIC, { code: P.AREA_LIST, ...built }),
-  route('areaAdd', P.GROUP_BASIC, { code: P.AREA_EDIT, hidden: true, ...built }),
+  route('areaAdd', P.GROUP_BASIC, { code: P.AREA_EDIT, hidden: true, under: 'areaList', ...built }),
   route('resourceList', P.GROUP_BASIC, { code: P.RESOURCE_LIST, ...built }),
-  route('resourceAdd', P.GROUP_BASIC, { code: P.BASIC_CONFIG_EDIT, hidden: true, ...built }),
+  route('resourceAdd', P.GROUP_BASIC, { code: P.BASIC_CONFIG_EDIT, hidden: true, under: 'resourceList', ...built }),
   route('sequenceList', P.GROUP_BASIC, { code: P.SEQUENCE_LIST, ...built }),
-  route('sequenceAdd', P.GROUP_BASIC, { code: P.BASIC_CONFIG_EDIT, hidden: true, ...built }),
+  route('sequenceAdd', P.GROUP_BASIC, { code: P.BASIC_CONFIG_EDIT, hidden: true, under: 'sequenceList', ...built }),
   route('serverSetting', P.GROUP_BASIC, { code: P.SERVER_SETTING, ...built }),
   route('whitelist', P.GROUP_BASIC_WHITELISTS, { code: P.WHITELIST, ...built }),
   route('domainWhitelist', P.GROUP_BASIC_WHITELISTS, { code: P.DOMAIN_WHITELIST, ...built }),
-  route('domainWhitelistAdd', P.GROUP_BASIC_WHITELISTS, { code: P.WHITELIST_EDIT, hidden: true, ...built }),
+  route('domainWhitelistAdd', P.GROUP_BASIC_WHITELISTS, { code: P.WHITELIST_EDIT, hidden: true, under: 'domainWhitelist', ...built }),
   route('agreementList', P.GROUP_BASIC, { code: P.AGREEMENT_LIST, ...built }),
 
   // Database management.
@@ -110,7 +114,7 @@ export const NAV_ROUTES: readonly NavRoute[] = [
   route('userList', P.GROUP_PLAYERS, { code: P.USER_LIST, ...built }),
   route('userBanList', P.GROUP_PLAYERS_SANCTIONS, { code: P.USER_BAN_LIST, ...built }),
   route('playerList', P.GROUP_PLAYERS, { code: P.PLAYER_LIST, ...built }),
-  route('playerAdd', P.GROUP_PLAYERS, { code: P.PLAYER_CREATE, hidden: true, ...built }),
+  route('playerAdd', P.GROUP_PLAYERS, { code: P.PLAYER_CREATE, hidden: true, under: 'playerList', ...built }),
   route('playerBanList', P.GROUP_PLAYERS_SANCTIONS, { code: P.PLAYER_BAN_LIST, ...built }),
   route('reportList', P.GROUP_PLAYERS_SANCTIONS, { code: P.REPORT_LIST, ...built }),
   route('explorePos', P.GROUP_PLAYERS, { code: P.EXPLORE_POS, ...built }),
@@ -131,10 +135,10 @@ export const NAV_ROUTES: readonly NavRoute[] = [
   route('announcementNotice', P.GROUP_INFO_ANNOUNCEMENTS, { code: P.ANNOUNCEMENTS, ...built }),
   route('signConfig', P.GROUP_INFO_GAME_CONFIG, { code: P.SIGN_CONFIG, ...built }),
   route('announcementList', P.GROUP_INFO_ANNOUNCEMENTS, { code: P.ANNOUNCEMENTS, ...built }),
-  route('announcementAdd', P.GROUP_INFO_ANNOUNCEMENTS, { code: P.ANNOUNCEMENT_EDIT, hidden: true, ...built }),
+  route('announcementAdd', P.GROUP_INFO_ANNOUNCEMENTS, { code: P.ANNOUNCEMENT_EDIT, hidden: true, under: 'announcementList', ...built }),
   route('mailList', P.GROUP_INFO_MAIL, { code: P.MAIL_LIST, ...built }),
-  route('mailAdd', P.GROUP_INFO_MAIL, { code: P.MAIL_EDIT, hidden: true, ...built }),
-  route('mailDetail', P.GROUP_INFO_MAIL, { code: P.MAIL_LIST, hidden: true, ...built }),
+  route('mailAdd', P.GROUP_INFO_MAIL, { code: P.MAIL_EDIT, hidden: true, under: 'mailList', ...built }),
+  route('mailDetail', P.GROUP_INFO_MAIL, { code: P.MAIL_LIST, hidden: true, under: 'mailList', ...built }),
   route('pvpList', P.GROUP_INFO_PVP, { code: P.PVP, ...built }),
   route('pvpPeakArena', P.GROUP_INFO_PVP, { code: P.PVP, ...built }),
   route('redisRank', P.GROUP_INFO_GAME_CONFIG, { code: P.REDIS_RANK, ...built }),
@@ -223,6 +227,12 @@ export function routeById(id: RouteId): NavRoute {
 export function routeByPath(pathname: string): NavRoute | undefined {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return ROUTE_BY_PATH.get(normalized);
+}
+
+/** The menu entry lit for a page: its own, or for a hidden form the list it is opened from. */
+export function menuKeyOf(pathname: string): string | undefined {
+  const found = routeByPath(pathname);
+  return found?.under ? routeById(found.under).path : found?.path;
 }
 
 /** The group codes from the top level down to the route's own group. */

@@ -424,6 +424,8 @@ describe('identity mark, bag, maps and values', () => {
     expect(Number(second.result.roleId)).toBe(Number(res.result.roleId) + 1);
     // Later than the two above: entries of the same millisecond have no order.
     t.clock.now += 1;
+    const noRegion = await send<unknown>(admin, 'POST', '/players', { roleName: 'Nobody', remark: 'x' });
+    expect(noRegion.details).toEqual([{ path: 'areaId', message: 'Please choose the server region.' }]);
     const unknown = await send<unknown>(admin, 'POST', '/players', { areaId: '9999', roleName: 'Nobody', remark: 'x' });
     expect(unknown.message).toBe('The game refused the command: Player data error: areaId not found');
     const [entry] = await auditRows('players.create');

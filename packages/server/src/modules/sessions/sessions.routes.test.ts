@@ -162,6 +162,13 @@ describe('sign-up', () => {
     expect(mismatch.json<{ details: { path: string }[] }>().details[0]?.path).toBe('confirm');
     const duplicate = await signUp({ name: 'Admin', password: 'Orbit-Lantern-42', confirm: 'Orbit-Lantern-42' });
     expect(duplicate.json<{ code: number }>().code).toBe(ErrorCode.CONFLICT);
+    // The field is labelled Name: an empty or missing one asks for a name, not an account.
+    for (const name of [undefined, '  ']) {
+      const noName = await signUp({ ...(name === undefined ? {} : { name }), password: 'Orbit-Lantern-42', confirm: 'Orbit-Lantern-42' });
+      expect(noName.json<{ details: { path: string; message: string }[] }>().details[0]).toEqual({ path: 'name', message: 'Please enter a name.' });
+    }
+    const badName = await signUp({ name: 'no spaces please', password: 'Orbit-Lantern-42', confirm: 'Orbit-Lantern-42' });
+    expect(badName.json<{ details: { message: string }[] }>().details[0]?.message).toBe('Use 3-32 letters, digits, dots, dashes or underscores.');
     const count = await t.app.ctx.db.selectFrom('operators').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(4);
   });

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { groupChain, routeByPath, routeById, type GroupCodeKey } from '../navigation.ts';
 
 /**
- * The breadcrumb always starts from the dashboard, then the route's groups, then the route.
+ * The breadcrumb always starts from the dashboard, then the route's groups, then (for a hidden
+ * form) the list it is opened from, then the route.
  * `compact` (mobile mode, under 992 px) leaves the groups out: the dashboard and the page still
  * fit beside the top bar's buttons on a phone, and the way home stays one tap away.
  */
@@ -26,6 +27,8 @@ export function AppBreadcrumb({ compact = false }: { compact?: boolean }) {
     ...(route && route.id !== 'dashboard'
       ? [
           ...(compact ? [] : groupChain(route.group)).map((code) => ({ key: `group:${code}`, title: t(`groups.${String(code) as GroupCodeKey}`) })),
+          // A form opened from a list shows the way back to it.
+          ...(route.under ? [{ key: routeById(route.under).path, title: <Link to={routeById(route.under).path}>{t(routeById(route.under).titleKey)}</Link> }] : []),
           { key: route.path, title: t(route.titleKey) },
         ]
       : []),

@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 import { getGlobalConfig } from '../../shared/app-config.ts';
 import { filterMenuTree } from '../../shared/access.ts';
 import { useUserContext } from '../../shared/user-context.tsx';
-import { MENU_TREE, openKeysFor, routeByPath, type MenuNode } from '../navigation.ts';
+import { MENU_TREE, menuKeyOf, openKeysFor, type MenuNode } from '../navigation.ts';
 import { paths } from '../../shared/paths.ts';
 import { MENU_ICONS } from './menu-icons.tsx';
 import { useHeadingFirst } from '../../shared/hooks/use-heading-first.ts';
@@ -57,7 +57,7 @@ export function SideNav({ collapsed = false, onNavigate }: { collapsed?: boolean
     setOpenKeys((keys) => [...new Set([...keys, ...openKeysFor(pathname)])]);
   }, [pathname]);
 
-  const route = routeByPath(pathname);
+  const menuKey = menuKeyOf(pathname);
   // On a cold visit the menu comes with the page's cards, one commit after the heading: its
   // submenus' triggers and motions set state on mount, which would run the commit's effects
   // before the first paint (docs/performance.md, "First visit", eighth pass).
@@ -74,7 +74,7 @@ export function SideNav({ collapsed = false, onNavigate }: { collapsed?: boolean
           theme="dark"
           mode="inline"
           items={items}
-          selectedKeys={route ? [route.path] : []}
+          selectedKeys={menuKey ? [menuKey] : []}
           {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
         />
       ) : null}

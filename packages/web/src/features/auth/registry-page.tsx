@@ -3,7 +3,7 @@ import { Alert, Button, Form, Input, Typography } from 'antd';
 import { ArrowLeftOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { accountName, newPassword, signUpBody } from '@gm/contract/auth.contract.ts';
+import { newPassword, signUpBody } from '@gm/contract/auth.contract.ts';
 import { ErrorCode } from '@gm/contract/errors.ts';
 import { hrefs, paths } from '../../shared/paths.ts';
 import { isApiError } from '../../shared/api-client.ts';
@@ -60,7 +60,7 @@ export function RegistryPage() {
   return (
     <AuthLayout title={t('registry.title')} subtitle={t('registry.subtitle')}>
       <Form form={form} layout="vertical" size="large" requiredMark={false} onFinish={onFinish}>
-        <Form.Item name="name" label={t('registry.fields.name.label')} extra={t('registry.fields.name.help')} rules={[zodRule(accountName)]}>
+        <Form.Item name="name" label={t('registry.fields.name.label')} extra={t('registry.fields.name.help')} rules={[zodRule(schema.shape.name)]}>
           <Input prefix={<UserOutlined />} placeholder={t('registry.fields.name.placeholder')} autoComplete="username" autoFocus />
         </Form.Item>
         <Form.Item name="password" label={t('registry.fields.password.label')} rules={[zodRule(passwordSchema)]} style={{ marginBottom: 8 }}>

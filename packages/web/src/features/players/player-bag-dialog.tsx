@@ -11,6 +11,7 @@ import { useCan } from '../../shared/user-context.tsx';
 import { isApiError } from '../../shared/api-client.ts';
 import { confirmAction } from '../../shared/components/confirm-action.tsx';
 import { GameRefusal, refusalOf, type Refusal } from './game-refusal.tsx';
+import { LoadFailure } from './load-failure.tsx';
 import { bagQueryOptions, useDeduct } from './players.queries.ts';
 
 const RARITY_COLORS = ['default', 'default', 'green', 'blue', 'purple', 'gold'];
@@ -133,9 +134,15 @@ export function PlayerBagDialog({ roleId, onClose }: { roleId: string | null; on
 
   return (
     <Modal open width={960} title={t('bag.title', { name: bag.data?.roleName ?? roleId })} footer={null} onCancel={onClose} destroyOnHidden>
-      <GameRefusal refusal={refusal} hint={t('bag.checkLog')} />
-      <Alert type={bag.data?.isOnline ? 'warning' : 'info'} showIcon style={{ marginBottom: 16 }} title={bag.data?.isOnline ? t('bag.online') : t('bag.hint')} />
-      <Table<BagItem> rowKey="sourceId" size="small" columns={columns} dataSource={bag.data?.items ?? []} loading={bag.isFetching} pagination={false} scroll={{ y: 420 }} />
+      {bag.isError && !bag.data ? (
+        <LoadFailure title={t('failures.bag')} query={bag} />
+      ) : (
+        <>
+          <GameRefusal refusal={refusal} hint={t('bag.checkLog')} />
+          <Alert type={bag.data?.isOnline ? 'warning' : 'info'} showIcon style={{ marginBottom: 16 }} title={bag.data?.isOnline ? t('bag.online') : t('bag.hint')} />
+          <Table<BagItem> rowKey="sourceId" size="small" columns={columns} dataSource={bag.data?.items ?? []} loading={bag.isFetching} pagination={false} scroll={{ y: 420 }} />
+        </>
+      )}
     </Modal>
   );
 }

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { Button, Descriptions, Modal, Result, Skeleton, Space, Tag } from 'antd';
+import { Descriptions, Modal, Skeleton, Space, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PlayerDetail } from '@gm/contract/players.contract.ts';
 import { Stamp } from '../../shared/components/stamp.tsx';
+import { LoadFailure } from './load-failure.tsx';
 import { MarkTag, OnlineBadge, SanctionTags, untilText } from './player-format.tsx';
 import { playerDetailQueryOptions } from './players.queries.ts';
 
@@ -90,16 +91,7 @@ export function PlayerDetailDialog({ roleId, onClose }: { roleId: string | null;
       {p ? (
         body(p)
       ) : detail.isError ? (
-        <Result
-          status="warning"
-          title={t('failures.detail')}
-          subTitle={detail.error.message}
-          extra={
-            <Button onClick={() => void detail.refetch()} loading={detail.isFetching}>
-              {t('common:buttons.retry')}
-            </Button>
-          }
-        />
+        <LoadFailure title={t('failures.detail')} query={detail} />
       ) : (
         <Skeleton active paragraph={{ rows: 10 }} />
       )}

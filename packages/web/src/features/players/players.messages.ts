@@ -160,6 +160,7 @@ export const en = {
     unmute: 'Failed to unmute.',
     kick: 'Failed to forcibly log out.',
     detail: 'Failed to Obtain Details',
+    bag: 'Failed to read the bag',
   },
   results: {
     ban: 'Banned {{count}}; {{kicked}} were online and were signed out.',

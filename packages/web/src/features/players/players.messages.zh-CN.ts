@@ -162,6 +162,7 @@ export const zhCN: Translation<typeof en> = {
     unmute: '解除禁言失败。',
     kick: '强制下线失败。',
     detail: '获取详情失败',
+    bag: '获取背包失败',
   },
   results: {
     ban: '已封禁 {{count}} 个；其中 {{kicked}} 个在线，已被踢下线。',

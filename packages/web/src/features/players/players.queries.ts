@@ -84,7 +84,7 @@ export function playerDetailQueryOptions(roleId: string) {
 export function bagQueryOptions(roleId: string) {
   return queryOptions({
     queryKey: playerKeys.bag(roleId),
-    queryFn: ({ signal }) => api.get<BagResult>(`${ADMIN_API}/player-baggage-list`, { roleId }, { signal }),
+    queryFn: ({ signal }) => api.get<BagResult>(`${ADMIN_API}/player-baggage-list`, { roleId }, { signal, quiet: true }),
   });
 }
 

@@ -45,16 +45,18 @@ export function ReportListPage() {
   const act = (kind: 'ban' | 'mute' | 'unban' | 'unmute', r: PlayerReport) =>
     setDialog({ target: 'players', kind, targets: [{ id: r.roleId, label: r.roleName }], reason: kind === 'ban' || kind === 'mute' ? `${t(`reasons.${r.reason}`)} · ${t('reports.fromReport', { id: r.reportId })}` : '' });
 
+  // What decides an action first (count, mute and ban marks), then when and what: at 1440 px they
+  // are in sight beside the pinned actions, and the free-text content takes what room is left.
   const columns: TableColumnsType<PlayerReport> = [
-    { key: 'roleId', title: t('fields.roleId'), dataIndex: 'roleId', width: 120, fixed: 'left' },
-    { key: 'roleName', title: t('fields.roleName'), dataIndex: 'roleName', width: 140, ellipsis: true },
-    { key: 'area', title: t('fields.area'), dataIndex: 'areaId', width: 80 },
-    { key: 'reason', title: t('fields.reason'), width: 130, render: (_, r) => <Tag color={REASON_COLORS[r.reason]}>{t(`reasons.${r.reason}`)}</Tag> },
-    { key: 'reportedAt', title: t('fields.reportedAt'), width: 170, render: (_, r) => <Stamp value={r.reportedAt} /> },
-    { key: 'content', title: t('fields.content'), ellipsis: { showTitle: true }, dataIndex: 'content' },
-    { key: 'count', title: t('fields.reportCount'), width: 100, align: 'right', render: (_, r) => <Typography.Text strong={r.reportCount > 2} type={r.reportCount > 2 ? 'danger' : undefined}>{r.reportCount}</Typography.Text> },
-    { key: 'muted', title: t('fields.muted'), width: 90, render: (_, r) => (r.muted ? <Tag color="orange">{t('states.muted')}</Tag> : '-') },
-    { key: 'banned', title: t('fields.banned'), width: 90, render: (_, r) => (r.banned ? <Tag color="red">{t('states.banned')}</Tag> : '-') },
+    { key: 'roleId', title: t('fields.roleId'), dataIndex: 'roleId', width: 110, fixed: 'left' },
+    { key: 'roleName', title: t('fields.roleName'), dataIndex: 'roleName', width: 130, ellipsis: true },
+    { key: 'area', title: t('fields.area'), dataIndex: 'areaId', width: 70 },
+    { key: 'reason', title: t('fields.reason'), width: 110, render: (_, r) => <Tag color={REASON_COLORS[r.reason]}>{t(`reasons.${r.reason}`)}</Tag> },
+    { key: 'count', title: t('fields.reportCount'), width: 80, align: 'right', render: (_, r) => <Typography.Text strong={r.reportCount > 2} type={r.reportCount > 2 ? 'danger' : undefined}>{r.reportCount}</Typography.Text> },
+    { key: 'muted', title: t('fields.muted'), width: 80, render: (_, r) => (r.muted ? <Tag color="orange">{t('states.muted')}</Tag> : '-') },
+    { key: 'banned', title: t('fields.banned'), width: 80, render: (_, r) => (r.banned ? <Tag color="red">{t('states.banned')}</Tag> : '-') },
+    { key: 'reportedAt', title: t('fields.reportedAt'), width: 160, render: (_, r) => <Stamp value={r.reportedAt} /> },
+    { key: 'content', title: t('fields.content'), width: 260, ellipsis: { showTitle: true }, dataIndex: 'content' },
     { key: 'reporter', title: t('fields.reporter'), dataIndex: 'reporterRoleId', width: 110 },
   ];
   const actions = (r: PlayerReport) => (
@@ -98,7 +100,7 @@ export function ReportListPage() {
         </Form>
       </Card>
       <Card>
-        <ListTable<PlayerReport> query={reports} columns={columns} paging={search} rowKey="reportId" rowActions={actions} actionsWidth={150} spinWhileFetching scroll={{ x: 1500 }} />
+        <ListTable<PlayerReport> query={reports} columns={columns} paging={search} rowKey="reportId" rowActions={actions} actionsWidth={150} spinWhileFetching scroll={{ x: 1340 }} />
       </Card>
       <SanctionDialog state={dialog} onClose={() => setDialog(null)} />
     </PageContainer>
