@@ -114,6 +114,25 @@ test('new and active users, recharge overview, recharge by product, device reten
   }
 });
 
+test('days typed into the picker, Enter after each, even in reverse order, search the range typed', async ({ page }) => {
+  await signInByApi(page, 'admin');
+  await page.goto('/statistics/player_login');
+  await expect(page.getByRole('heading', { name: 'New and active users' })).toBeVisible({ timeout: 30_000 });
+  const [later, earlier] = [dayInZone(-8), dayInZone(-18)];
+  // Enter in the first box used to submit the form with the old range and drop the typed day.
+  await page.getByPlaceholder('First day').click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(later);
+  await page.keyboard.press('Enter');
+  await expect(page.getByPlaceholder('First day')).toHaveValue(later);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(earlier);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`start=${earlier}&end=${later}`));
+  await expect(page.getByPlaceholder('First day')).toHaveValue(earlier);
+  await expect(page.getByPlaceholder('Last day')).toHaveValue(later);
+});
+
 test('recharge by user: the top payers, each linking to the player, a region filter kept in the URL', async ({ page }) => {
   await signInByApi(page, 'admin');
   await page.goto('/statistics/l_recharge_flow_player?view=table');

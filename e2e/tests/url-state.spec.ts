@@ -184,3 +184,24 @@ test('a filter changed straight after Search is kept when the list catches up wi
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(/name=kick.*operator=admin|operator=admin.*name=kick/);
 });
+
+test('a time range typed into a filter, Enter after each box, searches the range typed', async ({ page }) => {
+  await signInByApi(page, 'admin');
+  await page.goto('/flow/gold_list');
+  await expect(page.getByRole('heading', { name: 'Currency log' })).toBeVisible({ timeout: 30_000 });
+  const [start, end] = ['2026-11-01 08:00:00', '2026-11-20 18:30:00'];
+  // Enter in the first box used to submit the form with the old range and drop the typed start.
+  await page.getByPlaceholder('Start time').click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(start);
+  await page.keyboard.press('Enter');
+  await expect(page.getByPlaceholder('Start time')).toHaveValue(start);
+  await expect(page).toHaveURL(/\/flow\/gold_list$/);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(end);
+  await page.keyboard.press('Enter');
+  // The display zone is Asia/Shanghai (UTC+8).
+  await expect(page).toHaveURL(new RegExp(`start=${Date.parse('2026-11-01T00:00:00Z')}&end=${Date.parse('2026-11-20T10:30:00Z')}`));
+  await expect(page.getByPlaceholder('Start time')).toHaveValue(start);
+  await expect(page.getByPlaceholder('End time')).toHaveValue(end);
+});

@@ -59,6 +59,7 @@ import { AnnouncementContentField } from './announcement-content-field.tsx';
 import { ImageUpload } from './image-upload.tsx';
 import { crossProblem, FORM_FIELDS, formField, toBody, toFormValues, type FormValues } from './announcement-form.ts';
 import './announcements.css';
+import { keepTypedStart } from '../../shared/keep-typed-start.ts';
 
 /** antd's Result (its status illustrations): only for an announcement that is not there. */
 const Result = lazy(() => import('antd/es/result/index.js'));
@@ -395,7 +396,7 @@ function AnnouncementForm({ editing, initial, templateName }: { editing: Announc
                 <Col xs={24} md={16}>
                   {effectiveMode === 'exact' ? (
                     <Form.Item name="range" label={t('fields.effectiveRange')} rules={[rangeRule]}>
-                      <DatePicker.RangePicker showTime className="gm-full-width" />
+                      <DatePicker.RangePicker showTime className="gm-full-width" onKeyDown={keepTypedStart} />
                     </Form.Item>
                   ) : (
                     <Form.Item name="daysAfterRegistration" label={t('fields.daysAfterRegistration')} rules={[daysRule]}>

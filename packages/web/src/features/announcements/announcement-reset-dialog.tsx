@@ -9,6 +9,7 @@ import { translateIssue } from '../../shared/form-rules.ts';
 import { formatStamp, fromPickerValue, nowInZone, toPickerValue } from '../../shared/format.ts';
 import { translateKey } from '../../shared/translate.ts';
 import { useResetAnnouncement } from './announcements.queries.ts';
+import { keepTypedStart } from '../../shared/keep-typed-start.ts';
 
 /**
  * Reset of an expired scrolling announcement ("Scrolling announcement has expired. Please reset
@@ -61,7 +62,7 @@ export function AnnouncementResetDialog({ announcement, onClose }: { announcemen
       <Typography.Paragraph>{t('reset.intro', { end: formatStamp(announcement?.endTime) })}</Typography.Paragraph>
       <Form form={form} layout="vertical" onFinish={submit}>
         <Form.Item name="range" label={t('fields.effectiveRange')} rules={[{ required: true, message: translateKey('validation:announcementEffectiveRequired') }]}>
-          <DatePicker.RangePicker showTime className="gm-full-width" />
+          <DatePicker.RangePicker showTime className="gm-full-width" onKeyDown={keepTypedStart} />
         </Form.Item>
       </Form>
     </Modal>

@@ -27,6 +27,7 @@ import { fromPickerValue, nowInZone, STAMP_FORMAT, toPickerValue } from '../../s
 import { itemCatalogueQueryOptions, itemLabel, itemName, useLanguage } from './redeem-labels.ts';
 import { useRegionOptions } from '../../shared/region-options.queries.ts';
 import { useCreateBatch, useUpdateBatch } from './redeem-codes.queries.ts';
+import { keepTypedStart } from '../../shared/keep-typed-start.ts';
 
 interface FormValues {
   name: string;
@@ -188,7 +189,7 @@ export function RedeemBatchDialog({ open, batch, onClose }: { open: boolean; bat
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="validity" label={t('fields.validity')} rules={[{ required: true, message: translateKey('validation:redeemValidityRequired') }]}>
-              <DatePicker.RangePicker showTime format={STAMP_FORMAT} style={{ width: '100%' }} aria-label={t('fields.validity')} />
+              <DatePicker.RangePicker showTime format={STAMP_FORMAT} style={{ width: '100%' }} onKeyDown={keepTypedStart} aria-label={t('fields.validity')} />
             </Form.Item>
           </Col>
         </Row>

@@ -3,6 +3,7 @@ import { Card, DatePicker, Form, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { P } from '@gm/contract/permissions.ts';
+import { keepTypedStart } from '../../shared/keep-typed-start.ts';
 import { FilterBar, TextFilter } from '../../shared/components/filter-bar.tsx';
 import { QuickRangeButtons } from '../../shared/components/quick-range-buttons.tsx';
 import { QUICK_RANGES } from '../../shared/quick-ranges.ts';
@@ -34,7 +35,7 @@ function DayRangeField() {
   return (
     <>
       <Form.Item name="range">
-        <DatePicker.RangePicker allowClear={false} presets={presets} format={DAY} aria-label={t('filters.range')} placeholder={[t('filters.start'), t('filters.end')]} />
+        <DatePicker.RangePicker allowClear={false} presets={presets} format={DAY} onKeyDown={keepTypedStart} aria-label={t('filters.range')} placeholder={[t('filters.start'), t('filters.end')]} />
       </Form.Item>
       {/* At most the bar's width: on a phone the buttons wrap instead of running off the card. */}
       <Form.Item style={{ maxWidth: '100%' }}>

@@ -3,6 +3,7 @@ import { DatePicker } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { QUICK_RANGES, quickRange } from '../quick-ranges.ts';
+import { keepTypedStart } from '../keep-typed-start.ts';
 import { fromPickerValue, nowInZone, STAMP_FORMAT, toPickerValue } from '../format.ts';
 
 export type TimeRange = [number, number] | null;
@@ -39,6 +40,7 @@ export function DateRangeFilter({
       presets={presets}
       placeholder={[t('time.start'), t('time.end')]}
       style={style}
+      onKeyDown={keepTypedStart}
       value={value ? [toPickerValue(value[0]), toPickerValue(value[1])] : null}
       onChange={(range) => {
         const [from, to] = range ?? [];
