@@ -125,8 +125,10 @@ test('the add form says what is missing, in the spec words, and refuses a file t
   await expect(page.getByLabel('Tab title')).toHaveValue('12345678');
   await expect(page.locator('.ant-form-item').filter({ has: page.getByLabel('Tab title') })).toContainText('8 / 8');
 
-  // In game: the game's jump targets to choose from.
+  // In game: the game's jump targets to choose from; an empty one asks for a target, not a link.
   await page.getByRole('radio', { name: 'In game (jump id)' }).check();
+  await expect(page.getByText('Please choose the jump target.')).toBeVisible();
+  await expect(page.getByText('Please enter the redirect link.')).toHaveCount(0);
   await page.getByRole('combobox', { name: 'Jump id' }).click();
   await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option').first()).toBeVisible();
   await page.keyboard.press('Escape');

@@ -179,3 +179,27 @@ test('the filter builder keeps the spec\'s rules before anything is asked', asyn
   expect(queries).toBe(0);
   await expect(page).not.toHaveURL(/q=/);
 });
+
+test('the custom query says what each field needs, and clears what was fixed', async ({ page }) => {
+  await signInByApi(page, 'admin');
+  await page.goto('/flow/custom_flow');
+  await searchButton(page).click();
+  await expect(page.getByText('Please choose the table.')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Table' }).click();
+  await page.keyboard.type('log_currency');
+  await page.keyboard.press('Enter');
+  // The table is chosen: its error goes at once, and the next Search says only what is still wrong.
+  await expect(page.getByText('Please choose the table.')).toHaveCount(0);
+  await page.getByRole('spinbutton', { name: 'Offset' }).fill('-5');
+  await page.getByRole('spinbutton', { name: 'Limit' }).fill('0');
+  await searchButton(page).click();
+  await expect(page.getByText('The offset is a whole number of 0 or more.')).toBeVisible();
+  await expect(page.getByText('The limit is a whole number above 0.')).toBeVisible();
+  await expect(page.getByText('Please choose the table.')).toHaveCount(0);
+  await page.getByRole('spinbutton', { name: 'Offset' }).fill('0');
+  await page.getByRole('spinbutton', { name: 'Limit' }).fill('10');
+  await searchButton(page).click();
+  await expect(page).toHaveURL(/table=log_currency/);
+  await expect(rows(page)).toHaveCount(10, { timeout: 30_000 });
+  await expect(page.getByText('The offset is a whole number of 0 or more.')).toHaveCount(0);
+});

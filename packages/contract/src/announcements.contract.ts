@@ -129,11 +129,7 @@ const announcementFields = z.object({
   hotType: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
   jumpType: z.union([z.literal(0), z.literal(1)], { error: 'validation.announcementJumpTypeRequired' }),
   /** A jump id (jumpType 0) or an http/https link (jumpType 1). */
-  jumpTarget: z
-    .string({ error: 'validation.announcementJumpTargetRequired' })
-    .trim()
-    .min(1, { error: 'validation.announcementJumpTargetRequired' })
-    .max(2048, { error: 'validation.tooLong' }),
+  jumpTarget: z.string({ error: 'validation.announcementJumpTargetRequired' }).trim().max(2048, { error: 'validation.tooLong' }),
   /** Required for site and login (`validation.announcementImageRequired`). */
   image: z.union([uploadUrl, z.literal('')]).default(''),
   previewImage: z.union([uploadUrl, z.literal('')]).default(''),
@@ -158,8 +154,14 @@ type Fields = z.output<typeof announcementFields>;
 /** The cross-field rules, shared by the body and the import rows. */
 export function checkAnnouncement(a: Fields, ctx: z.RefinementCtx) {
   if (a.type !== 'scrolling' && !a.image) ctx.addIssue({ code: 'custom', path: ['image'], message: 'validation.announcementImageRequired' });
-  if (a.jumpType === 1 && !isHttpLink(a.jumpTarget)) ctx.addIssue({ code: 'custom', path: ['jumpTarget'], message: 'validation.announcementJumpLink' });
-  if (a.jumpType === 0 && !/^[A-Za-z0-9._:-]{1,100}$/.test(a.jumpTarget)) ctx.addIssue({ code: 'custom', path: ['jumpTarget'], message: 'validation.announcementJumpId' });
+  // An empty target is asked for as the jump type names it: a jump id is chosen, a link entered.
+  if (a.jumpTarget === '') {
+    ctx.addIssue({ code: 'custom', path: ['jumpTarget'], message: a.jumpType === 0 ? 'validation.announcementJumpIdRequired' : 'validation.announcementJumpTargetRequired' });
+  } else if (a.jumpType === 1 && !isHttpLink(a.jumpTarget)) {
+    ctx.addIssue({ code: 'custom', path: ['jumpTarget'], message: 'validation.announcementJumpLink' });
+  } else if (a.jumpType === 0 && !/^[A-Za-z0-9._:-]{1,100}$/.test(a.jumpTarget)) {
+    ctx.addIssue({ code: 'custom', path: ['jumpTarget'], message: 'validation.announcementJumpId' });
+  }
   if (a.effectiveMode === 'exact') {
     if (a.startTime === null) ctx.addIssue({ code: 'custom', path: ['startTime'], message: 'validation.announcementEffectiveRequired' });
     if (a.endTime === null) ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'validation.announcementEffectiveRequired' });

@@ -147,6 +147,7 @@ describe('announcement rules and messages', () => {
     expect(await message({ ...siteBody(image, now), content: '<a href="https://x.example">a</a>'.repeat(600) })).toBe('Must be at most 20000 characters.');
     expect(await message({ ...siteBody(image, now), jumpType: undefined })).toBe('Please choose the redirect.');
     expect(await message({ ...siteBody(image, now), jumpTarget: '' })).toBe('Please enter the redirect link.');
+    expect(await message({ ...siteBody(image, now), jumpType: 0, jumpTarget: ' ' })).toBe('Please choose the jump target.');
     expect(await message({ ...siteBody(image, now), jumpTarget: 'javascript:alert(1)' })).toBe('The redirect link must be an http or https address.');
     expect(await message({ ...siteBody(image, now), startTime: null })).toBe('Please choose the effective time.');
     expect(await message({ ...siteBody(image, now), endTime: now - 120_000 })).toBe('The end time must be after the start time.');

@@ -285,7 +285,7 @@ describe('POST /logs/custom/query', () => {
       expect(res.message).toBe(message);
       expect(res.details?.[0]?.path).toBe(path);
     };
-    await refused({ offset: 0, limit: 10 }, 'Please enter the table name.', 'table');
+    await refused({ offset: 0, limit: 10 }, 'Please choose the table.', 'table');
     await refused({ table: 'operators', offset: 0, limit: 10 }, 'Unknown table.', 'table');
     await refused({ table: 'log_currency; drop table operators', offset: 0, limit: 10 }, 'Unknown table.', 'table');
     await refused({ table: 'log_currency', offset: -1, limit: 10 }, 'The offset is a whole number of 0 or more.', 'offset');

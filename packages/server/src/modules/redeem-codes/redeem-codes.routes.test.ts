@@ -111,8 +111,12 @@ describe('unique codes', () => {
     const batch = await create(unique());
     expect(batch).toMatchObject({ kind: 'unique', codeCount: 500, codePrefix: 'LG', status: 'active', published: true, publishError: null, createdBy: 'admin' });
     expect(batch.rewards[0]?.name?.en).toBeTruthy();
-    const [entry] = await auditEntries(t, 'redeemBatches.create');
+    // One entry for the save and one for the game's side, not two under one name.
+    const [entry, ...more] = await auditEntries(t, 'redeemBatches.create');
+    expect(more).toHaveLength(0);
     expect(entry?.targets).toContain(batch.id);
+    const [published] = await auditEntries(t, 'redeemBatches.publish');
+    expect(JSON.parse(published?.params ?? '{}')).toEqual({ id: batch.id, version: 1, followed: 'redeemBatches.create' });
     expect(JSON.stringify(await auditEntries(t, 'redeemBatches.create'))).not.toMatch(/secret/);
     expect(await db().selectFrom('game_redeem_batches').select(['batch_id', 'status', 'code_count']).execute()).toEqual([{ batch_id: batch.id, status: 'active', code_count: 500 }]);
 
@@ -193,7 +197,10 @@ describe('shared codes, windows, regions, changes and status', () => {
     const changed = await api.put<RedeemBatch>(admin, `/redeem-batches/${batch.id}`, { name: 'Stream code (all regions)', rewards, totalLimit, perPlayerLimit: 3, validFrom: batch.validFrom, validTo: batch.validTo, areaIds: [] });
     expect(changed.code, changed.message).toBe(0);
     expect(changed.result).toMatchObject({ name: 'Stream code (all regions)', perPlayerLimit: 3, published: true });
-    expect(await auditEntries(t, 'redeemBatches.update')).toHaveLength(2); // the change, and the game's side
+    // The change, then the game's side as its own entry naming the change it followed.
+    expect(await auditEntries(t, 'redeemBatches.update')).toHaveLength(1);
+    const [published] = await auditEntries(t, 'redeemBatches.publish');
+    expect(JSON.parse(published?.params ?? '{}')).toMatchObject({ followed: 'redeemBatches.update' });
     expect((await world().redeemCode(a.role_id, 'STREAM2026')).ok).toBe(true);
     if (other) expect((await world().redeemCode(other.role_id, 'STREAM2026')).ok).toBe(true);
 

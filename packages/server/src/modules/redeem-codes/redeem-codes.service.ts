@@ -311,10 +311,13 @@ async function saveChange(ctx: ServiceContext, actor: AuditActor, before: Redeem
 /**
  * Hands the row's version to the game and records the answer: published, or the reason it was
  * not. A disabled batch the game already knows is disabled with `disableRedeemBatch`; anything
- * else is (re)published whole.
+ * else is (re)published whole. The answer is its own entry, "publish", naming the change it
+ * followed: recorded under that change's name, one save read as two identical lines in the log.
  */
-async function publishRow(ctx: ServiceContext, actor: AuditActor, row: RedeemBatchRow, known: Map<string, CatalogueItem> | null, action: string, gameKnows = false): Promise<RedeemBatch> {
+async function publishRow(ctx: ServiceContext, actor: AuditActor, row: RedeemBatchRow, known: Map<string, CatalogueItem> | null, followed: string, gameKnows = false): Promise<RedeemBatch> {
   const commandId = `redeemBatch:${row.id}:${row.version}`;
+  const action = 'redeemBatches.publish';
+  const params = { id: row.id, version: row.version, ...(followed === action ? {} : { followed }) };
   try {
     let after: unknown;
     if (row.status === 'disabled' && gameKnows) {
@@ -346,14 +349,14 @@ async function publishRow(ctx: ServiceContext, actor: AuditActor, row: RedeemBat
       after = { live: result.after.live, claimed: result.claimed };
     }
     await repository.markPublished(ctx.db, row.id, row.version, null);
-    await audit.record(ctx.db, actor, { commandId, action, code: CODE, targets: [row.id], params: { id: row.id, version: row.version }, before: null, after }, ctx.now());
+    await audit.record(ctx.db, actor, { commandId, action, code: CODE, targets: [row.id], params, before: null, after }, ctx.now());
   } catch (error) {
     const reason = isGatewayError(error) ? `${error.kind}: ${error.reason}` : error instanceof DomainError ? error.messageKey : String(error);
     await repository.markPublished(ctx.db, row.id, row.version, reason);
     await audit.record(
       ctx.db,
       actor,
-      { commandId, action, code: CODE, targets: [row.id], params: { id: row.id, version: row.version }, before: null, after: { error: reason }, outcome: 'failed', errorCode: ErrorCode.GATEWAY_UNAVAILABLE },
+      { commandId, action, code: CODE, targets: [row.id], params, before: null, after: { error: reason }, outcome: 'failed', errorCode: ErrorCode.GATEWAY_UNAVAILABLE },
       ctx.now(),
     );
   }

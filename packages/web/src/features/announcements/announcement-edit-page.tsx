@@ -225,7 +225,8 @@ function AnnouncementForm({ editing, initial, templateName }: { editing: Announc
     },
   });
   const imageRule = crossRule('image', (all) => ({ type: all.type, image: all.image ?? '' }));
-  const jumpTargetRule = crossRule('jumpTarget', (all) => (all.jumpType === undefined || !all.jumpTarget ? {} : { jumpType: all.jumpType, jumpTarget: all.jumpTarget }));
+  // Until a jump type is chosen the field is labelled as a link, and asks for one.
+  const jumpTargetRule = crossRule('jumpTarget', (all) => ({ jumpType: all.jumpType ?? 1, jumpTarget: all.jumpTarget ?? '' }));
   const rangeRule = crossRule('range', (all) => {
     const body = toBody({ ...all, effectiveMode: 'exact' });
     return { effectiveMode: 'exact', startTime: body.startTime, endTime: body.endTime };
@@ -369,7 +370,7 @@ function AnnouncementForm({ editing, initial, templateName }: { editing: Announc
                   <Form.Item
                     name="jumpTarget"
                     label={jumpType === 0 ? t('fields.jumpTargetId') : t('fields.jumpTargetLink')}
-                    rules={[zodRule(announcementBody.shape.jumpTarget), jumpTargetRule]}
+                    rules={[jumpTargetRule]}
                     dependencies={['jumpType']}
                   >
                     {jumpType === 0 ? (

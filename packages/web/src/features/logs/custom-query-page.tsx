@@ -108,9 +108,11 @@ export function CustomQueryPage() {
         // The first broken rule of a field is the one to fix (an empty table is not also "unknown").
         if (!errors.has(name)) errors.set(name, [translateIssue(issue)]);
       }
-      form.setFields([...errors].map(([name, list]) => ({ name, errors: list })));
+      // Every field's errors are set, none kept from the last Search (an empty list clears).
+      form.setFields([...FIELDS, 'range'].map((name) => ({ name, errors: errors.get(name) ?? [] })));
       return;
     }
+    form.setFields([...FIELDS, 'range'].map((name) => ({ name, errors: [] })));
     const request = customRequestOf(next);
     if (request) {
       lastSignature = null; // a Search is always a new query
@@ -148,7 +150,10 @@ export function CustomQueryPage() {
               placeholder={t('custom.table.placeholder')}
               style={{ width: 380, maxWidth: '100%' }}
               options={TABLES.map((tb) => ({ value: tb.table, label: `${tb.table} · ${language === 'zh-CN' ? tb.zh : tb.en}` }))}
-              onChange={() => form.setFieldValue('columns', [])}
+              onChange={() => {
+                form.setFieldValue('columns', []);
+                form.setFields([{ name: 'table', errors: [] }]);
+              }}
             />
           </Form.Item>
           <LogFilterBuilder columns={[]} rangeRequired={false} />

@@ -139,7 +139,12 @@ export function PlayerBagDialog({ roleId, onClose }: { roleId: string | null; on
       ) : (
         <>
           <GameRefusal refusal={refusal} hint={t('bag.checkLog')} />
-          <Alert type={bag.data?.isOnline ? 'warning' : 'info'} showIcon style={{ marginBottom: 16 }} title={bag.data?.isOnline ? t('bag.online') : t('bag.hint')} />
+          {/* How deducting works is for those who may deduct; that the bag may change is for everyone. */}
+          {bag.data?.isOnline ? (
+            <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('bag.online')} />
+          ) : canDeduct ? (
+            <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('bag.hint')} />
+          ) : null}
           <Table<BagItem> rowKey="sourceId" size="small" columns={columns} dataSource={bag.data?.items ?? []} loading={bag.isFetching} pagination={false} scroll={{ y: 420 }} />
         </>
       )}

@@ -164,6 +164,7 @@ export const en = {
   },
   results: {
     ban: 'Banned {{count}}; {{kicked}} were online and were signed out.',
+    banNoneOnline: 'Banned {{count}}; none was online.',
     unban: 'Unbanned {{count}}.',
     mute: 'Muted {{count}}.',
     unmute: 'Unmuted {{count}}.',

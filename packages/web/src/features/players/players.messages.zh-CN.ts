@@ -166,6 +166,7 @@ export const zhCN: Translation<typeof en> = {
   },
   results: {
     ban: '已封禁 {{count}} 个；其中 {{kicked}} 个在线，已被踢下线。',
+    banNoneOnline: '已封禁 {{count}} 个；均不在线。',
     unban: '已解封 {{count}} 个。',
     mute: '已禁言 {{count}} 个。',
     unmute: '已解除 {{count}} 个禁言。',
@@ -214,7 +215,7 @@ export const zhCN: Translation<typeof en> = {
     quantity: '扣除数量',
     types: { prop: '道具', weapon: '武器', chip: '芯片', materials: '材料' },
     oneAtATime: '一次只能修改一条数据。',
-    hint: '扣除从当前数量中扣。若玩家在此期间使用了该道具，游戏会拒绝并刷新背包。',
+    hint: '扣除从当前数量中扣减。若玩家在此期间使用了该道具，游戏会拒绝扣除，背包随即重新读取。',
     checkLog: '资产扣除出错，请查看GM日志。',
     online: '玩家在线：查看期间持有数量可能变化。',
     confirm: '从 {{name}} 扣除 {{quantity}} 个{{item}}？',

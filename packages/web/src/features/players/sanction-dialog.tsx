@@ -68,7 +68,8 @@ export function SanctionDialog({ state, onClose, onDone }: { state: SanctionDial
     setRefusal(null);
     const reason = (values.reason ?? '').trim();
     const done = (result: BatchResult | LiftResult | undefined) => {
-      const applied = t(`results.${state.kind}`, { count: result?.count ?? count, kicked: result?.kicked ?? 0 });
+      const kicked = result?.kicked ?? 0;
+      const applied = t(state.kind === 'ban' && kicked === 0 ? 'results.banNoneOnline' : `results.${state.kind}`, { count: result?.count ?? count, kicked });
       // A lift names the targets that had nothing to lift, so "Unbanned 1" is not read as all of them.
       const unchanged = result && 'unchanged' in result ? result.unchanged : 0;
       const lift = state.kind === 'unban' || state.kind === 'unmute' ? state.kind : null;
