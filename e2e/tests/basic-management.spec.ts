@@ -304,6 +304,9 @@ test.describe('basic management', () => {
         // Let rows and tags finish fading in.
         await page.waitForTimeout(400);
         await page.screenshot({ path: `${dir}/${name}-${setting}.png`, fullPage: true, animations: 'disabled' });
+        // Every column says what it holds (the ID whitelist's state column had no header).
+        const headers = page.locator('.ant-table-thead th:not(.ant-table-selection-column):not(.ant-table-row-expand-icon-cell):not(.ant-table-cell-scrollbar)');
+        for (const text of await headers.allInnerTexts()) expect(text.trim(), `${name} (${setting})`).not.toBe('');
       }
       await page.goto('/agreement/list');
       await page.getByRole('button', { name: setting === 'en' ? 'New version' : '新增版本' }).click();

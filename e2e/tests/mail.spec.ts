@@ -99,6 +99,9 @@ test('a private mail with an item: the prompt shows the totals, it is sent and i
   await page.getByTestId('mail-item-0').getByLabel('Number').fill('5');
   await shot(page, 'mail-add-en');
 
+  // Send at the foot of the form, as an operator who filled it in from the top would.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   await page.getByRole('button', { name: 'Send' }).click();
   const prompt = page.getByRole('dialog', { name: `Send mail "${title}"?` });
   await expect(prompt.getByText('Please check the items carefully before sending.')).toBeVisible();
@@ -116,6 +119,9 @@ test('a private mail with an item: the prompt shows the totals, it is sent and i
   // The detail: sent, both recipients listed, neither has collected it.
   await expect(page).toHaveURL(/\/info\/mail\/detail\?id=/);
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  // The detail opens at its top, not where the form's Send button was.
+  await expect(page.getByRole('heading', { name: title })).toBeInViewport();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await expect(page.locator('.ant-descriptions .ant-tag').getByText('Sent', { exact: true })).toBeVisible({ timeout: 20_000 });
   const recipients = page.locator('.ant-card').filter({ has: page.getByText('Recipients', { exact: true }) }).last();
   for (const roleId of roles) await expect(recipients.locator('tbody tr', { hasText: roleId })).toContainText('Not collected');

@@ -33,9 +33,9 @@ export const areaQuery = pageQuery.extend({
 export type AreaQuery = z.infer<typeof areaQuery>;
 
 export const areaId = z
-  .string()
+  .string({ error: 'validation.areaIdRequired' })
   .trim()
-  .min(1, { error: 'validation.required' })
+  .min(1, { error: 'validation.areaIdRequired' })
   .max(ID_MAX_LENGTH, { error: 'validation.idMax' })
   .regex(/^[A-Za-z0-9._-]+$/, { error: 'validation.areaIdFormat' });
 

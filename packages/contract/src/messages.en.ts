@@ -141,6 +141,7 @@ export const en = {
     groupRequired: 'Please choose a group.',
     selectAtLeastOne: 'Please choose at least one entry.',
     areaIdFormat: 'A region id may only contain letters, digits, dots, dashes and underscores.',
+    areaIdRequired: 'Please enter the region id.',
     mergeIntoRequired: 'Please choose the region to merge into.',
     sameArea: 'A server region cannot be merged into itself.',
     tooSmall: 'Must be at least {{minimum}}.',

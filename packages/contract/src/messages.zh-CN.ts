@@ -135,6 +135,7 @@ export const zhCN: Messages = {
     groupRequired: '请选择分组。',
     selectAtLeastOne: '请至少选择一条数据。',
     areaIdFormat: '区服ID只能包含字母、数字、点、短横线和下划线。',
+    areaIdRequired: '请输入区服ID。',
     mergeIntoRequired: '请选择合入的目标区服。',
     sameArea: '区服不能合并到自身。',
     tooSmall: '不能小于 {{minimum}}。',

@@ -17,6 +17,12 @@ export function RootRoute() {
     document.title = pageTitle(route ? t(route.titleKey) : undefined);
   }, [pathname, t, i18n.language]);
 
+  // Another page opens at its top (a sent mail's detail opened where the form's Send button was).
+  // Only the path counts: a list's filters, pages and dialogs live in its query and keep the place.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
   return (
     <>
       {navigation.state === 'loading' ? <div className="gm-route-progress" role="progressbar" aria-label="loading" /> : null}

@@ -109,6 +109,7 @@ export const en = {
     progressMore: '{{rows}} of more than {{total}} rows',
     ready: '{{rows}} rows, {{size}}',
     created: 'Export started: follow it here or in Download tasks.',
+    createdHereOnly: 'Export started: follow it here, and download the file here when it is ready.',
     cancel: 'Cancel export',
     cancelled: 'Export cancelled',
     download: 'Download',

@@ -112,6 +112,7 @@ export const zhCN: Translation<typeof en> = {
     progressMore: '{{rows}} / 超过 {{total}} 条',
     ready: '{{rows}} 条，{{size}}',
     created: '导出已开始：可在此处或“下载任务”中查看进度。',
+    createdHereOnly: '导出已开始：可在此处查看进度，完成后在此处下载文件。',
     cancel: '取消导出',
     cancelled: '导出已取消',
     download: '下载',

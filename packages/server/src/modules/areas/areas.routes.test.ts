@@ -83,6 +83,11 @@ describe('server regions: changes', () => {
     expect(await worldRepository.findRegion(t.app.ctx.db, '2002')).toBeUndefined();
     const failed = await audits('areas.create', 'failed');
     expect(failed.map((e) => e.error_code).sort()).toEqual([ErrorCode.INVALID_PARAMS, ErrorCode.INVALID_PARAMS, ErrorCode.GAME_ERROR]);
+    // An empty id is asked for by name, not as "this field".
+    for (const id of [undefined, '  ']) {
+      const noId = await send('POST', '/areas', { ...(id === undefined ? {} : { id }), name: 'No id', group: 'Global' });
+      expect(noId.details?.[0]).toMatchObject({ path: 'id', message: 'Please enter the region id.' });
+    }
   });
 
   it('renames, regroups and re-sorts, with before and after in the audit', async () => {

@@ -15,6 +15,7 @@ import { errorCodeMessage } from '../../shared/translate.ts';
 import { GmLogFilterForm } from './gm-log-filter-form.tsx';
 import { parseGmLogFilters } from './gm-log-filters.ts';
 import { gmLogQueryOptions } from './gm-log.queries.ts';
+import { IdTag } from '../../shared/components/id-tag.tsx';
 
 /** /sysinfo/show_gm_log: the audit entries, filtered and paged, with the filters in the URL. */
 export function GmLogPage() {
@@ -41,7 +42,8 @@ export function GmLogPage() {
         ),
     },
     { key: 'targets', title: t('columns.targets'), width: 180, render: (_, row) => <Targets targets={row.targets} /> },
-    { key: 'log', title: t('columns.log'), dataIndex: 'log', ellipsis: { showTitle: true } },
+    // Wide enough to read (it was squeezed to a few letters); the table scrolls sideways instead.
+    { key: 'log', title: t('columns.log'), dataIndex: 'log', width: 280, ellipsis: { showTitle: true } },
     { key: 'outcome', title: t('columns.outcome'), width: 110, render: (_, row) => <OutcomeTag outcome={row.outcome} /> },
     { key: 'ip', title: t('columns.ip'), dataIndex: 'ip', width: 130 },
   ];
@@ -50,7 +52,7 @@ export function GmLogPage() {
     <PageContainer title={t('title')} description={t('description')}>
       <GmLogFilterForm filters={search.state} query={query} onSearch={search.update} onReset={() => search.reset()} />
       <Card>
-        <ListTable query={query} columns={columns} paging={search} spinWhileFetching scroll={{ x: 1100 }} expandable={{ expandedRowRender: (row) => <EntryDetail entry={row} /> }} />
+        <ListTable query={query} columns={columns} paging={search} spinWhileFetching scroll={{ x: 1330 }} expandable={{ expandedRowRender: (row) => <EntryDetail entry={row} /> }} />
       </Card>
     </PageContainer>
   );
@@ -62,9 +64,7 @@ function Targets({ targets }: { targets: string[] }) {
   return (
     <Space size={[4, 4]} wrap>
       {targets.slice(0, 3).map((target) => (
-        <Tag key={target} color="geekblue">
-          {target}
-        </Tag>
+        <IdTag key={target} id={target} color="geekblue" />
       ))}
       {targets.length > 3 ? <Tag>+{targets.length - 3}</Tag> : null}
     </Space>

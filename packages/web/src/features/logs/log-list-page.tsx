@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { Fragment, useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { Alert, Card, Flex, Form, Space, Table, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -175,7 +175,18 @@ function LogListPage({ list }: { list: LogListView }) {
         <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 12 }}>
           <Space>
             {total ? <Typography.Text strong>{total}</Typography.Text> : null}
-            {list.events.length > 1 ? <Typography.Text type="secondary">{t('list.events', { events: list.events.join(', ') })}</Typography.Text> : null}
+            {/* The game's event names are identifiers of the log store, shown as code in both languages. */}
+            {list.events.length > 1 ? (
+              <Typography.Text type="secondary">
+                {t('list.events')}
+                {list.events.map((event) => (
+                  <Fragment key={event}>
+                    {' '}
+                    <Typography.Text code>{event}</Typography.Text>
+                  </Fragment>
+                ))}
+              </Typography.Text>
+            ) : null}
           </Space>
           <Space wrap>
             <ColumnChooser columns={columns} chosen={choice.chosen} language={language} onChange={choice.change} onReset={choice.reset} />

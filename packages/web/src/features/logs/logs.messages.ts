@@ -6,7 +6,7 @@ export const en = {
     invalid: 'The filter in this link breaks a rule (shown above). Correct it, then Search.',
     total: '{{total}} rows',
     totalMore: 'More than {{total}} rows',
-    events: 'Events: {{events}}',
+    events: 'Events:',
   },
   columns: {
     button: 'Columns',

@@ -9,7 +9,7 @@ export const zhCN: Translation<typeof en> = {
     invalid: '链接中的筛选条件不符合规则（见上方提示），请修改后查询。',
     total: '共 {{total}} 条',
     totalMore: '超过 {{total}} 条',
-    events: '事件：{{events}}',
+    events: '事件：',
   },
   columns: {
     button: '列',

@@ -10,6 +10,7 @@ import { GameRefusal, refusalOf, type Refusal } from './game-refusal.tsx';
 import { durationLabel } from './player-format.tsx';
 import { forbidTimeQueryOptions, useSanctionAccounts, useSanctionPlayers, type SanctionKind } from './players.queries.ts';
 import { notifyCancelled } from '../../shared/components/confirm-action.tsx';
+import { IdTag } from '../../shared/components/id-tag.tsx';
 import { joinSentences } from '../../shared/translate.ts';
 
 export interface SanctionTarget {
@@ -113,15 +114,9 @@ export function SanctionDialog({ state, onClose, onDone }: { state: SanctionDial
         <Form.Item label={t('sanction.targets')}>
           <Space size={[4, 4]} wrap>
             {shown.map((target) => (
-              // A long id ends in an ellipsis inside the dialog, whole on hover.
-              <Tag
-                key={target.id}
-                color={refusal?.details.some((d) => d.includes(target.id)) ? 'red' : 'blue'}
-                title={target.id}
-                style={{ maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-              >
+              <IdTag key={target.id} id={target.id} color={refusal?.details.some((d) => d.includes(target.id)) ? 'red' : 'blue'}>
                 {target.label ? `${target.label} · ${target.id}` : target.id}
-              </Tag>
+              </IdTag>
             ))}
             {count > shown.length ? <Tag>+{count - shown.length}</Tag> : null}
           </Space>

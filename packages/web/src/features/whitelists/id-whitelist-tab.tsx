@@ -54,7 +54,7 @@ export function IdWhitelistTab() {
       ),
     },
     { key: 'status', title: t('columns.status'), render: (_, row) => <StatusTag value={row.status} /> },
-    { key: 'effective', title: '', render: (_, row) => effect(row) },
+    { key: 'effective', title: t('columns.effective'), render: (_, row) => effect(row) },
     { key: 'expiresAt', title: t('columns.expiresAt'), render: (_, row) => (row.expiresAt === null ? <Typography.Text type="secondary">{t('never')}</Typography.Text> : <Stamp value={row.expiresAt} />) },
     { key: 'notes', title: t('columns.notes'), dataIndex: 'notes', ellipsis: true, render: (notes: string) => notes || <Typography.Text type="secondary">-</Typography.Text> },
     { key: 'creator', title: t('columns.creator'), dataIndex: 'creator' },

@@ -26,6 +26,7 @@ export const en = {
   },
   columns: {
     address: 'Address',
+    effective: 'In force now',
     notes: 'Notes',
     creator: 'Creator',
     createdAt: 'Created',

@@ -29,6 +29,7 @@ export const zhCN: Translation<typeof en> = {
   },
   columns: {
     address: '地址',
+    effective: '当前是否生效',
     notes: '备注',
     creator: '创建人',
     createdAt: '创建时间',

@@ -79,6 +79,8 @@ export function ExportButtons({
   const { t } = useTranslation('common');
   const create = useCreateExport();
   const [pageBusy, setPageBusy] = useState(false);
+  // Only those who may open Download tasks are sent there; the others download it from here.
+  const canOpenCentre = useCan(P.DB_DOWNLOAD_TASKS);
   return (
     <Allowed code={P.EXPORT}>
       <Space wrap>
@@ -92,7 +94,7 @@ export function ExportButtons({
               create.mutate(request, {
                 onSuccess: (task) => {
                   onCreated(task);
-                  showInfo(t('exports.created'));
+                  showInfo(t(canOpenCentre ? 'exports.created' : 'exports.createdHereOnly'));
                 },
               });
             }}
