@@ -278,12 +278,12 @@ function AnnouncementForm({ editing, initial, templateName }: { editing: Announc
               </Form.Item>
               <Row gutter={16}>
                 <Col xs={24} md={12}>
-                  <Form.Item name="tab" label={t('fields.tab')} rules={[zodRule(announcementBody.shape.tab)]}>
+                  <Form.Item required name="tab" label={t('fields.tab')} rules={[zodRule(announcementBody.shape.tab)]}>
                     <Select placeholder={translateKey('validation:announcementTabRequired')} options={ANNOUNCEMENT_TABS.map((tab) => ({ value: tab, label: `${tab} · ${t(`tabs.${String(tab) as '1'}`)}` }))} />
                   </Form.Item>
                 </Col>
                 <Col xs={24} md={12}>
-                  <Form.Item name="tabTitle" label={t('fields.tabTitle')} rules={[zodRule(announcementBody.shape.tabTitle)]}>
+                  <Form.Item required name="tabTitle" label={t('fields.tabTitle')} rules={[zodRule(announcementBody.shape.tabTitle)]}>
                     <Input showCount maxLength={ANNOUNCEMENT_TAB_TITLE_MAX} placeholder={t('placeholders.tabTitle')} />
                   </Form.Item>
                 </Col>
@@ -307,7 +307,7 @@ function AnnouncementForm({ editing, initial, templateName }: { editing: Announc
               <Divider titlePlacement="start" className="gm-form-divider">
                 {t('sections.content')}
               </Divider>
-              <Form.Item name="title" label={t('fields.title')} rules={[zodRule(announcementBody.shape.title)]}>
+              <Form.Item required name="title" label={t('fields.title')} rules={[zodRule(announcementBody.shape.title)]}>
                 <Input showCount maxLength={ANNOUNCEMENT_TITLE_MAX} placeholder={t('placeholders.title')} />
               </Form.Item>
               <Form.Item name="secondaryTitle" label={t('fields.secondaryTitle')} rules={[zodRule(announcementBody.shape.secondaryTitle)]}>
@@ -339,6 +339,7 @@ function AnnouncementForm({ editing, initial, templateName }: { editing: Announc
                   <Col xs={24} md={12}>
                     <Form.Item
                       name="image"
+                      required
                       label={t('fields.image')}
                       extra={`${translateKey('validation:announcementUploadImage')} ${t('fields.imageHelp', { megabytes: UPLOAD_IMAGE_MAX_BYTES / 1024 / 1024 })}`}
                       rules={[imageRule]}
@@ -362,13 +363,14 @@ function AnnouncementForm({ editing, initial, templateName }: { editing: Announc
               </Divider>
               <Row gutter={16}>
                 <Col xs={24} md={10}>
-                  <Form.Item name="jumpType" label={t('fields.jumpType')} rules={[zodRule(announcementBody.shape.jumpType)]}>
+                  <Form.Item required name="jumpType" label={t('fields.jumpType')} rules={[zodRule(announcementBody.shape.jumpType)]}>
                     <Radio.Group options={[0, 1].map((j) => ({ value: j, label: t(`jumpTypes.${String(j) as '0'}`) }))} />
                   </Form.Item>
                 </Col>
                 <Col xs={24} md={14}>
                   <Form.Item
                     name="jumpTarget"
+                    required
                     label={jumpType === 0 ? t('fields.jumpTargetId') : t('fields.jumpTargetLink')}
                     rules={[jumpTargetRule]}
                     dependencies={['jumpType']}
@@ -396,7 +398,7 @@ function AnnouncementForm({ editing, initial, templateName }: { editing: Announc
               <Row gutter={16}>
                 <Col xs={24} md={16}>
                   {effectiveMode === 'exact' ? (
-                    <Form.Item name="range" label={t('fields.effectiveRange')} rules={[rangeRule]}>
+                    <Form.Item required name="range" label={t('fields.effectiveRange')} rules={[rangeRule]}>
                       <DatePicker.RangePicker showTime className="gm-full-width" onKeyDown={keepTypedStart} />
                     </Form.Item>
                   ) : (

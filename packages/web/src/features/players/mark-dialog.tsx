@@ -66,14 +66,14 @@ export function MarkDialog({ state, onClose }: { state: MarkDialogState; onClose
       <GameRefusal refusal={refusal} />
       <Alert type="info" showIcon title={t('mark.help')} style={{ marginBottom: 16 }} />
       <Form form={form} name="mark" layout="vertical" onFinish={onFinish}>
-        <Form.Item name="identityMark" label={t('fields.identityMark')} rules={[zodRule(markBody.shape.identityMark)]}>
+        <Form.Item required name="identityMark" label={t('fields.identityMark')} rules={[zodRule(markBody.shape.identityMark)]}>
           <Radio.Group
             optionType="button"
             buttonStyle="solid"
             options={([0, 1, 2] as const).map((value) => ({ value, label: `${value} · ${t(`marks.${value}`)}` }))}
           />
         </Form.Item>
-        <Form.Item name="remark" label={t('mark.remark')} rules={[zodRule(markBody.shape.remark)]}>
+        <Form.Item required name="remark" label={t('mark.remark')} rules={[zodRule(markBody.shape.remark)]}>
           <Input.TextArea rows={3} maxLength={255} showCount placeholder={t('mark.remarkPlaceholder')} />
         </Form.Item>
       </Form>

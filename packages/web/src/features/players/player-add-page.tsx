@@ -76,14 +76,14 @@ export function PlayerAddPage() {
             <GameRefusal refusal={refusal} />
             <Alert type="info" showIcon title={t('mark.help')} style={{ marginBottom: 16 }} />
             <Form form={form} layout="vertical" onFinish={onFinish} initialValues={{ level: 1, identityMark: 1 }}>
-              <Form.Item name="areaId" label={t('fields.area')} rules={[zodRule(createPlayerBody.shape.areaId)]}>
+              <Form.Item required name="areaId" label={t('fields.area')} rules={[zodRule(createPlayerBody.shape.areaId)]}>
                 <Select
                   showSearch={{ optionFilterProp: 'label' }}
                   placeholder={t('add.areaPlaceholder')}
                   options={regionOptions}
                 />
               </Form.Item>
-              <Form.Item name="roleName" label={t('fields.roleName')} rules={[zodRule(createPlayerBody.shape.roleName)]}>
+              <Form.Item required name="roleName" label={t('fields.roleName')} rules={[zodRule(createPlayerBody.shape.roleName)]}>
                 <Input maxLength={100} placeholder={t('add.roleNamePlaceholder')} />
               </Form.Item>
               <Form.Item name="account" label={t('fields.account')}>
@@ -95,7 +95,7 @@ export function PlayerAddPage() {
               <Form.Item name="identityMark" label={t('fields.identityMark')}>
                 <Radio.Group optionType="button" buttonStyle="solid" options={([0, 1, 2] as const).map((m) => ({ value: m, label: t(`marks.${m}`) }))} />
               </Form.Item>
-              <Form.Item name="remark" label={t('mark.remark')} rules={[zodRule(createPlayerBody.shape.remark)]}>
+              <Form.Item required name="remark" label={t('mark.remark')} rules={[zodRule(createPlayerBody.shape.remark)]}>
                 <Input.TextArea rows={2} maxLength={255} showCount placeholder={t('mark.remarkPlaceholder')} />
               </Form.Item>
               <Space>
