@@ -54,17 +54,17 @@ export function AreaAddPage() {
         >
           <Row gutter={16}>
             <Col xs={24} md={12}>
-              <Form.Item name="id" label={t('form.id')} extra={t('form.idHelp')} rules={[zodRule(areaId)]}>
+              <Form.Item required name="id" label={t('form.id')} extra={t('form.idHelp')} rules={[zodRule(areaId)]}>
                 <Input placeholder={t('form.idPlaceholder')} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="name" label={t('form.name')} rules={[zodRule(areaName)]}>
+              <Form.Item required name="name" label={t('form.name')} rules={[zodRule(areaName)]}>
                 <Input maxLength={100} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="group" label={t('form.group')} rules={[zodRule(areaGroup)]}>
+              <Form.Item required name="group" label={t('form.group')} rules={[zodRule(areaGroup)]}>
                 <GroupInput />
               </Form.Item>
             </Col>
