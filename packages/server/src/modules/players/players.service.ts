@@ -159,12 +159,9 @@ const inForceAt = (appliedAt: number) => (until: number | null) => until !== nul
 export async function liftSanction(ctx: ServiceContext, actor: AuditActor, commandId: string, kind: Sanction, body: LiftBody): Promise<LiftResult> {
   const command = { commandId, roleIds: body.roleIds, reason: body.reason };
   const result = kind === 'ban' ? await ctx.gateway.unbanPlayers(command) : await ctx.gateway.unmutePlayers(command);
-  const players = result.players as { roleId: string; before: object; after: object }[];
+  const players = result.players as { roleId: string; before: { banUntil?: number | null; muteUntil?: number | null }; after: object }[];
   const inForce = inForceAt(result.appliedAt);
-  const lifted =
-    kind === 'ban'
-      ? (result.players as { before: { banUntil: number | null } }[]).filter((p) => inForce(p.before.banUntil)).length
-      : (result.players as { before: { muteUntil: number | null } }[]).filter((p) => inForce(p.before.muteUntil)).length;
+  const lifted = players.filter((p) => inForce((kind === 'ban' ? p.before.banUntil : p.before.muteUntil) ?? null)).length;
   await audit.record(
     ctx.db,
     actor,
