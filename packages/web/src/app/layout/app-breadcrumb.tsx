@@ -14,6 +14,7 @@ export function AppBreadcrumb({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('nav');
   const { pathname } = useLocation();
   const route = routeByPath(pathname);
+  const list = route?.under ? routeById(route.under) : undefined;
   const dashboard = routeById('dashboard');
   const items = [
     {
@@ -28,7 +29,7 @@ export function AppBreadcrumb({ compact = false }: { compact?: boolean }) {
       ? [
           ...(compact ? [] : groupChain(route.group)).map((code) => ({ key: `group:${code}`, title: t(`groups.${String(code) as GroupCodeKey}`) })),
           // A form opened from a list shows the way back to it.
-          ...(route.under ? [{ key: routeById(route.under).path, title: <Link to={routeById(route.under).path}>{t(routeById(route.under).titleKey)}</Link> }] : []),
+          ...(list ? [{ key: list.path, title: <Link to={list.path}>{t(list.titleKey)}</Link> }] : []),
           { key: route.path, title: t(route.titleKey) },
         ]
       : []),

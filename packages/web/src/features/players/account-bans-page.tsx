@@ -147,10 +147,15 @@ export function AccountBansPage() {
           setIds('');
         }}
       />
-      <ImportIdsDialog kind="accounts" open={importing} onClose={() => setImporting(false)} onUse={(found) => {
+      <ImportIdsDialog
+        kind="accounts"
+        open={importing}
+        onClose={() => setImporting(false)}
+        onUse={(found) => {
           setIds(found.join('\n'));
           setIdsError(null);
-        }} />
+        }}
+      />
     </PageContainer>
   );
 }
