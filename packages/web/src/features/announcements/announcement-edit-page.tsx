@@ -59,7 +59,6 @@ import { AnnouncementContentField } from './announcement-content-field.tsx';
 import { ImageUpload } from './image-upload.tsx';
 import { crossProblem, FORM_FIELDS, formField, toBody, toFormValues, type FormValues } from './announcement-form.ts';
 import './announcements.css';
-import { keepTypedStart } from '../../shared/keep-typed-start.ts';
 
 /** antd's Result (its status illustrations): only for an announcement that is not there. */
 const Result = lazy(() => import('antd/es/result/index.js'));
@@ -399,7 +398,7 @@ function AnnouncementForm({ editing, initial, templateName }: { editing: Announc
                 <Col xs={24} md={16}>
                   {effectiveMode === 'exact' ? (
                     <Form.Item required name="range" label={t('fields.effectiveRange')} rules={[rangeRule]}>
-                      <DatePicker.RangePicker showTime className="gm-full-width" onKeyDown={keepTypedStart} />
+                      <DatePicker.RangePicker showTime className="gm-full-width" />
                     </Form.Item>
                   ) : (
                     <Form.Item name="daysAfterRegistration" label={t('fields.daysAfterRegistration')} rules={[daysRule]}>
