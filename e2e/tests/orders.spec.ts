@@ -84,6 +84,24 @@ test('the order list filters by status in the URL and shows an order with its re
   await expect(dialog).toHaveCount(0);
 });
 
+test("an order's items read by the game's names, in both languages", async ({ page }) => {
+  await signInByApi(page, 'admin');
+  // SEED14-0 is the battle pass: three items and no currency (scripts/seed-game-world.ts, world.seed.ts).
+  const orderId = 'SEED14-0';
+  // The goods are the only tags with a quantity (the status is a tag too).
+  const goods = (dialog: Locator) => dialog.locator('.ant-descriptions .ant-tag', { hasText: '×' });
+  await page.goto(`/order/list?orderId=${orderId}&dialog=detail&order=${orderId}`);
+  let dialog = page.getByRole('dialog', { name: `Order ${orderId}` });
+  await expect(goods(dialog)).toHaveText(['Battle pass ticket ×1', 'Recruit ticket ×5', 'Nano fiber ×60']);
+  // The source id is still there for whoever needs it.
+  await expect(goods(dialog).first()).toHaveAttribute('title', 'prop 100106');
+
+  await storeLanguageSetting(page, 'cn');
+  await page.reload();
+  dialog = page.getByRole('dialog', { name: `订单 ${orderId}` });
+  await expect(goods(dialog)).toHaveText(['战令凭证 ×1', '招募券 ×5', '纳米纤维 ×60']);
+});
+
 test('cancelling a completed order shows what is taken back, asks, and makes it refunded', async ({ page }) => {
   const token = await signInByApi(page, 'admin');
   const orderId = 'SEED14-2';

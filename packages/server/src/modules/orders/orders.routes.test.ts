@@ -79,6 +79,13 @@ describe('order list and detail', () => {
     const zh = await api.get<OrderDetailResult>(admin, '/orders/order-done', 'zh-CN');
     expect(zh.result.actions[0]?.log).toContain('取消已完成订单');
 
+    expect(detail.result.itemNames).toEqual([]);
+
+    // An order that grants items names them from the game's catalogue; the currency needs no name.
+    const monthly = await api.get<OrderDetailResult>(admin, '/orders/order-b');
+    expect(monthly.result.order.goods).toEqual([expect.objectContaining({ kind: 'currency' }), expect.objectContaining({ kind: 'item', sourceId: '100105' })]);
+    expect(monthly.result.itemNames).toEqual([{ itemType: 'prop', itemId: '100105', name: { en: 'Monthly card token', zh: '月卡凭证' } }]);
+
     const missing = await api.get(admin, '/orders/no-such-order');
     expect(missing).toMatchObject({ code: ErrorCode.NOT_FOUND, message: 'order does not exist' });
   });

@@ -49,17 +49,35 @@ async function findOrder(ctx: ServiceContext, orderId: string): Promise<OrderDet
 /** The order with its trail: the recharge log lines of its id (log store) and every GM action naming it (audit log). */
 export async function orderDetail(ctx: ServiceContext, orderId: string, lang: Language): Promise<OrderDetailResult> {
   const order = await findOrder(ctx, orderId);
-  const [logs, actions] = await Promise.all([
+  const [logs, actions, itemNames] = await Promise.all([
     ctx.logStore.page('recharge', { size: TRAIL_SIZE, conditions: [{ field: 'order_id', op: 'eq', value: orderId }] }),
     audit.list(ctx.db, { target: orderId, page: 0, size: TRAIL_SIZE }, lang),
+    namesOfItems(ctx, order),
   ]);
   return {
     order,
+    itemNames,
     rechargeLogs: logs.rows,
     actions: actions.results
       .filter((e) => e.targets.includes(orderId))
       .map((e) => ({ id: e.id, stamp: e.stamp, accountName: e.accountName, log: e.log, action: e.action, outcome: e.outcome, errorCode: e.errorCode, after: e.after })),
   };
+}
+
+/**
+ * The catalogue's names of the order's items. The names only label the goods: a catalogue the
+ * game cannot serve leaves them as source ids rather than failing the order's detail.
+ */
+async function namesOfItems(ctx: ServiceContext, order: OrderDetail): Promise<OrderDetailResult['itemNames']> {
+  const wanted = new Set(order.goods.flatMap((g) => (g.kind === 'item' ? [`${g.itemType}:${g.sourceId}`] : [])));
+  if (wanted.size === 0) return [];
+  try {
+    const { items } = await ctx.gateway.listItems({});
+    return items.flatMap((i) => (i.itemType !== 'currency' && wanted.has(`${i.itemType}:${i.itemId}`) ? [{ itemType: i.itemType, itemId: i.itemId, name: i.name }] : []));
+  } catch {
+    // The failed read is in the game-call log (a request's gateway records it).
+    return [];
+  }
 }
 
 export async function listProducts(ctx: ServiceContext): Promise<Product[]> {

@@ -9,9 +9,3 @@ export function mailLabel<G extends keyof Labels>(group: G, value: string, langu
   if (!entry) return value;
   return language === 'zh-CN' ? entry.zh : entry.en;
 }
-
-/** An item's name from the catalogue in the reader's language (the other one if it is blank). */
-export function itemName(name: { en: string; zh: string } | null | undefined, language: Language, fallback: string): string {
-  if (!name) return fallback;
-  return (language === 'zh-CN' ? name.zh || name.en : name.en || name.zh) || fallback;
-}

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { MailItemTotal, MailSendResult, MailSummary } from '@gm/contract/mails.contract.ts';
 import { isApiError } from '../../shared/api-client.ts';
 import { showSuccess } from '../../shared/feedback.ts';
-import { itemName, mailLabel } from './mail-labels.ts';
+import { itemName } from '../../shared/item-name.ts';
+import { mailLabel } from './mail-labels.ts';
 import { useMailLanguage } from './mail-parts.tsx';
 import { mailPreviewQueryOptions, useSendMail } from './mails.queries.ts';
 

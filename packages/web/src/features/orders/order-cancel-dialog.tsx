@@ -8,7 +8,7 @@ import { notifyCancelled } from '../../shared/components/confirm-action.tsx';
 import { showError, showSuccess } from '../../shared/feedback.ts';
 import { outcomeUnknown } from '../../shared/hooks/use-action-key.ts';
 import { formatMinorUnits } from '../../shared/format.ts';
-import { changeLabel, OrderGoods } from './order-goods.tsx';
+import { OrderGoods, useGoodsLabels } from './order-goods.tsx';
 import { orderDetailQueryOptions, useCancelOrder } from './orders.queries.ts';
 
 /**
@@ -20,12 +20,13 @@ export function OrderCancelDialog({ order, onClose }: { order: Order | null; onC
   const detail = useQuery({ ...orderDetailQueryOptions(order?.orderId ?? ''), enabled: order !== null });
   const cancel = useCancelOrder();
   const goods = detail.data?.order.goods;
+  const labels = useGoodsLabels(detail.data?.itemNames);
 
   const confirm = async () => {
     if (!order) return;
     try {
       const result = await cancel.mutateAsync(order.orderId);
-      const taken = result.deducted.map((c) => changeLabel(t, c)).join(', ');
+      const taken = result.deducted.map(labels.change).join(', ');
       showSuccess(`${t('errors:orderCancelSuccess')} ${taken ? t('cancel.done', { roleId: result.roleId, goods: taken }) : ''}`.trim());
       onClose();
     } catch (error) {
@@ -72,7 +73,7 @@ export function OrderCancelDialog({ order, onClose }: { order: Order | null; onC
           <Typography.Paragraph>{t('cancel.takesBack', { roleId: order.roleId, roleName: order.roleName || '-' })}</Typography.Paragraph>
           {goods ? (
             <div data-testid="cancel-goods" style={{ marginBottom: 12 }}>
-              <OrderGoods goods={goods} />
+              <OrderGoods goods={goods} names={detail.data?.itemNames ?? []} />
             </div>
           ) : detail.isError ? (
             <Alert type="error" showIcon title={detail.error.message || t('errors:orderDetailFailed')} />

@@ -55,7 +55,7 @@ function DetailBody({ data }: { data: OrderDetailResult }) {
     [t('fields.goodsId'), o.goodsName ? `${o.goodsId} · ${o.goodsName}` : o.goodsId],
     [t('fields.itemGroup'), o.itemGroupName ? `${o.itemGroupName} (${o.itemGroupId})` : o.itemGroupId || '-'],
     [t('fields.loginDevice'), o.loginDevice || '-'],
-    [t('fields.goods'), <OrderGoods goods={o.goods} />],
+    [t('fields.goods'), <OrderGoods goods={o.goods} names={data.itemNames} />],
     [t('fields.createdAt'), <Stamp value={o.createdAt} />],
     [t('fields.updatedAt'), <Stamp value={o.updatedAt} />],
     [

@@ -12,7 +12,7 @@ import { planFieldErrors } from '../../shared/form-errors.ts';
 import { validateWith, zodRule } from '../../shared/form-rules.ts';
 import { formatMinorUnits } from '../../shared/format.ts';
 import { outcomeUnknown } from '../../shared/hooks/use-action-key.ts';
-import { changeLabel } from './order-goods.tsx';
+import { useGoodsLabels } from './order-goods.tsx';
 import { OrderStatusTag } from './order-status-tag.tsx';
 import { checkRole, orderDetailQueryOptions, productsQueryOptions, useReplenishOrder } from './orders.queries.ts';
 
@@ -34,6 +34,7 @@ export function OrderReplenishDialog({ orderId, onClose }: { orderId: string | n
   const [checking, setChecking] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const order = detail.data?.order;
+  const labels = useGoodsLabels(detail.data?.itemNames);
 
   const setRoleError = (error: string) => form.setFields([{ name: 'roleId', errors: [error] }]);
 
@@ -63,7 +64,7 @@ export function OrderReplenishDialog({ orderId, onClose }: { orderId: string | n
     setRefusal(null);
     try {
       const result = await replenish.mutateAsync({ orderId, body: { roleId, productId: values.productId } });
-      showSuccess(t('replenish.done', { roleId: result.roleId, goods: result.granted.map((c) => changeLabel(t, c)).join(', ') || '-' }));
+      showSuccess(t('replenish.done', { roleId: result.roleId, goods: result.granted.map(labels.change).join(', ') || '-' }));
       onClose();
     } catch (error) {
       if (!isApiError(error)) return showError(t('errors:supplementFailed'));

@@ -20,12 +20,6 @@ export function itemLabel<G extends keyof Labels>(group: G, value: string, langu
   return language === 'zh-CN' ? entry.zh : entry.en;
 }
 
-/** An item's name from the catalogue in the reader's language (the other one if it is blank). */
-export function itemName(name: { en: string; zh: string } | null | undefined, language: Language, fallback: string): string {
-  if (!name) return fallback;
-  return (language === 'zh-CN' ? name.zh || name.en : name.en || name.zh) || fallback;
-}
-
 /** The game's item catalogue (`GET /items`), for the reward pickers. */
 export function itemCatalogueQueryOptions() {
   return queryOptions({
