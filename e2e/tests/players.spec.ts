@@ -140,7 +140,7 @@ test('a batch ban needs a duration, asks for nothing more, and the game bans eve
   await expect(row(page, first).getByRole('button', { name: 'Unban' })).toBeInViewport();
 });
 
-test('a batch unban says how many bans it lifted; a batch identity mark starts with none chosen', async ({ page }) => {
+test('a batch unban says how many bans it lifted (and when none); a batch identity mark starts with none chosen', async ({ page }) => {
   const token = await signInByApi(page, 'admin');
   const targets = await freshRoles(page, token, 3);
   const ids = targets.map((t) => t.roleId);
@@ -151,6 +151,11 @@ test('a batch unban says how many bans it lifted; a batch identity mark starts w
   await bar.getByRole('button', { name: 'Unban', exact: true }).click();
   await page.getByRole('dialog', { name: 'Unban players' }).getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Unbanned 1. 2 were not banned.')).toBeVisible();
+  // Again: nothing is left to lift, and the message says so rather than "Unbanned 0".
+  for (const id of ids) await row(page, id).getByRole('checkbox').check();
+  await bar.getByRole('button', { name: 'Unban', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Unban players' }).getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('None of the 3 was banned, so nothing changed.')).toBeVisible();
 
   for (const id of ids) await row(page, id).getByRole('checkbox').check();
   await bar.getByRole('button', { name: 'Identity mark' }).click();

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { muteDuration, sanctionDuration, sanctionReason, type BatchResult, type LiftResult } from '@gm/contract/players.contract.ts';
 import { showFormError } from '../../shared/form-errors.ts';
 import { zodRule } from '../../shared/form-rules.ts';
-import { showSuccess } from '../../shared/feedback.ts';
+import { showInfo, showSuccess } from '../../shared/feedback.ts';
 import { GameRefusal, refusalOf, type Refusal } from './game-refusal.tsx';
 import { durationLabel } from './player-format.tsx';
 import { forbidTimeQueryOptions, useSanctionAccounts, useSanctionPlayers, type SanctionKind } from './players.queries.ts';
@@ -74,7 +74,8 @@ export function SanctionDialog({ state, onClose, onDone }: { state: SanctionDial
       // A lift names the targets that had nothing to lift, so "Unbanned 1" is not read as all of them.
       const unchanged = result && 'unchanged' in result ? result.unchanged : 0;
       const lift = state.kind === 'unban' || state.kind === 'unmute' ? state.kind : null;
-      showSuccess(lift && unchanged > 0 ? joinSentences(applied, t(`results.${lift}Unchanged`, { count: unchanged })) : applied);
+      if (lift && unchanged > 0 && result?.count === 0) showInfo(t(`results.${lift}None`, { count: unchanged }));
+      else showSuccess(lift && unchanged > 0 ? joinSentences(applied, t(`results.${lift}Unchanged`, { count: unchanged })) : applied);
       onDone?.();
       onClose();
     };
