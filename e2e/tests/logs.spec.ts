@@ -140,6 +140,34 @@ test('the currency log: a player and a quick range, pages by cursor, an export d
   await storeLanguageSetting(page, 'en');
 });
 
+test('an operator who cannot open Download tasks is asked before closing a file not yet downloaded', async ({ page }) => {
+  test.setTimeout(90_000);
+  // A player with history; the page's own search then waits out the rest of the spec's 10 seconds by itself.
+  const roleId = await busyPlayer(page, await signInByApi(page, 'analyst'));
+  const now = Date.now();
+  await page.goto(`/flow/gold_list?start=${now - 28 * DAY_MS}&end=${now}&q=b_role_id.eq.${roleId}`);
+  await expect(rows(page).first()).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: /Export$/ }).click();
+  await expect(page.getByText('Export started: follow it here, and download the file here when it is ready.')).toBeVisible();
+  const progress = page.getByTestId('export-progress');
+  await expect(progress).toContainText('Done', { timeout: 60_000 });
+  await expect(progress.getByRole('link', { name: 'Download tasks' })).toHaveCount(0);
+
+  // Closing asks, since this banner is the analyst's only way to the file; declining keeps it.
+  await progress.getByRole('button', { name: 'Close' }).click();
+  const ask = page.locator('.ant-popconfirm');
+  await expect(ask).toContainText('Close without downloading? Your role cannot open Download tasks, so this file cannot be reached again.');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(progress).toBeVisible();
+
+  // Once downloaded, it closes at once.
+  const [download] = await Promise.all([page.waitForEvent('download'), progress.getByRole('button', { name: 'Download' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^gold_list_.*\.xlsx$/);
+  await progress.getByRole('button', { name: 'Close' }).click();
+  await expect(progress).toHaveCount(0);
+  await expect(ask).toBeHidden();
+});
+
 test('the filter builder keeps the spec\'s rules before anything is asked', async ({ page }) => {
   await signInByApi(page, 'admin');
   await page.goto('/flow/item_list');

@@ -114,6 +114,7 @@ export const en = {
     cancelled: 'Export cancelled',
     download: 'Download',
     centre: 'Download tasks',
+    closeUnreachable: 'Close without downloading? Your role cannot open Download tasks, so this file cannot be reached again.',
   },
   loggedOut: {
     title: 'Signed out',

@@ -117,6 +117,7 @@ export const zhCN: Translation<typeof en> = {
     cancelled: '导出已取消',
     download: '下载',
     centre: '下载任务',
+    closeUnreachable: '尚未下载，确定关闭？你的角色无法打开下载任务，关闭后将无法再取得此文件。',
   },
   loggedOut: {
     title: '确认登出',

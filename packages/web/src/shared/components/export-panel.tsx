@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Alert, Button, Flex, Space, Tooltip, Typography } from 'antd';
-import { DownloadOutlined, FileExcelOutlined, StopOutlined } from '@ant-design/icons';
+import { CloseOutlined, DownloadOutlined, FileExcelOutlined, StopOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { formatBytes } from '../format.ts';
 import { normalizeLanguage } from '../language.ts';
 import { downloadExport, exportTaskQueryOptions, isActive, useCreateExport, useRemoveExport } from '../exports.queries.ts';
 import { paths } from '../paths.ts';
+import { ConfirmPopover } from './confirm-action.tsx';
 import { Allowed, useCan } from './permission.tsx';
 
 /**
@@ -129,16 +130,23 @@ const ExportProgressBar = lazy(() => import('./export-progress-bar.tsx').then((m
 
 const STATUS_TYPE = { queued: 'info', running: 'info', done: 'success', failed: 'error', cancelled: 'warning' } as const;
 
-/** The followed task's progress: rows against the estimate, then its file; cancel while it runs. */
+/**
+ * The followed task's progress: rows against the estimate, then its file; cancel while it runs.
+ * It closes once the task has ended. An operator who cannot open Download tasks has no other way
+ * back to the file, so closing a finished file not yet downloaded asks first.
+ */
 export function ExportProgress({ id, onDismiss }: { id: string | null; onDismiss: () => void }) {
   const { t, i18n } = useTranslation('common');
   const language = normalizeLanguage(i18n.language);
   const query = useQuery(exportTaskQueryOptions(id));
   const remove = useRemoveExport();
   const canOpenCentre = useCan(P.DB_DOWNLOAD_TASKS);
+  const [downloaded, setDownloaded] = useState<string | null>(null);
   const task = query.data;
   if (!id || !task) return null;
   const active = isActive(task.status);
+  const closeButton = (onClick?: () => void) => <Button type="text" size="small" icon={<CloseOutlined />} aria-label={t('buttons.close')} onClick={onClick} />;
+  const closeAsks = task.status === 'done' && !canOpenCentre && downloaded !== task.id;
   const log = language === 'zh-CN' ? task.log.zh : task.log.en;
   const detail =
     task.status === 'done'
@@ -151,8 +159,6 @@ export function ExportProgress({ id, onDismiss }: { id: string | null; onDismiss
     <Alert
       type={STATUS_TYPE[task.status]}
       showIcon
-      closable={!active}
-      onClose={onDismiss}
       style={{ marginBottom: 12 }}
       data-testid="export-progress"
       title={
@@ -164,7 +170,7 @@ export function ExportProgress({ id, onDismiss }: { id: string | null; onDismiss
           </Space>
           <Space wrap>
             {task.status === 'done' ? (
-              <Button type="primary" size="small" icon={<DownloadOutlined />} onClick={() => void downloadExport(task).catch(() => undefined)}>
+              <Button type="primary" size="small" icon={<DownloadOutlined />} onClick={() => void downloadExport(task).then(() => setDownloaded(task.id), () => undefined)}>
                 {t('exports.download')}
               </Button>
             ) : null}
@@ -174,6 +180,13 @@ export function ExportProgress({ id, onDismiss }: { id: string | null; onDismiss
               </Button>
             ) : null}
             {canOpenCentre ? <Link to={paths.dbDownloadTasks}>{t('exports.centre')}</Link> : null}
+            {active ? null : closeAsks ? (
+              <ConfirmPopover title={t('exports.closeUnreachable')} danger={false} onConfirm={onDismiss}>
+                {closeButton()}
+              </ConfirmPopover>
+            ) : (
+              closeButton(onDismiss)
+            )}
           </Space>
         </Flex>
       }
