@@ -84,7 +84,7 @@ test('the order list filters by status in the URL and shows an order with its re
   await expect(dialog).toHaveCount(0);
 });
 
-test("an order's items read by the game's names, in both languages", async ({ page }) => {
+test("an order's items read by the game's names, in both languages; an unknown order's link says why", async ({ page }) => {
   await signInByApi(page, 'admin');
   // SEED14-0 is the battle pass: three items and no currency (scripts/seed-game-world.ts, world.seed.ts).
   const orderId = 'SEED14-0';
@@ -100,6 +100,14 @@ test("an order's items read by the game's names, in both languages", async ({ pa
   await page.reload();
   dialog = page.getByRole('dialog', { name: `订单 ${orderId}` });
   await expect(goods(dialog)).toHaveText(['战令凭证 ×1', '招募券 ×5', '纳米纤维 ×60']);
+
+  // A shared link to an order the game does not know says so inside the dialog, with a retry.
+  await storeLanguageSetting(page, 'en');
+  await page.goto('/order/list?dialog=detail&order=NO-SUCH-ORDER');
+  dialog = page.getByRole('dialog', { name: 'Order NO-SUCH-ORDER' });
+  await expect(dialog.getByText('Failed to get the order detail.')).toBeVisible();
+  await expect(dialog.getByText('order does not exist')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Try again' })).toBeVisible();
 });
 
 test('cancelling a completed order shows what is taken back, asks, and makes it refunded', async ({ page }) => {

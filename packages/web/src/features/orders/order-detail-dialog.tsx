@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Descriptions, Modal, Result, Skeleton, Table, Typography } from 'antd';
+import { Descriptions, Modal, Skeleton, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { AUDIT_OUTCOMES } from '@gm/contract/audit.contract.ts';
 import type { LogRecord } from '@gm/contract/logs.contract.ts';
 import { RECHARGE_STATUSES } from '@gm/contract/log-catalogue.ts';
 import type { OrderAction, OrderDetailResult } from '@gm/contract/orders.contract.ts';
+import { LoadFailure } from '../../shared/components/load-failure.tsx';
 import { Stamp } from '../../shared/components/stamp.tsx';
 import { OutcomeTag } from '../../shared/components/outcome-tag.tsx';
 import { formatMinorUnits } from '../../shared/format.ts';
@@ -28,7 +29,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string | null
 
   let body: ReactNode;
   if (detail.data) body = <DetailBody data={detail.data} />;
-  else if (detail.isError) body = <Result status="warning" title={detail.error.message || t('errors:orderDetailFailed')} />;
+  else if (detail.isError) body = <LoadFailure title={t('errors:orderDetailFailed')} query={detail} />;
   else body = <Skeleton active paragraph={{ rows: 8 }} />;
 
   return (

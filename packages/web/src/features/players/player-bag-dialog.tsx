@@ -11,7 +11,7 @@ import { useCan } from '../../shared/user-context.tsx';
 import { isApiError } from '../../shared/api-client.ts';
 import { confirmAction } from '../../shared/components/confirm-action.tsx';
 import { GameRefusal, refusalOf, type Refusal } from './game-refusal.tsx';
-import { LoadFailure } from './load-failure.tsx';
+import { LoadFailure } from '../../shared/components/load-failure.tsx';
 import { bagQueryOptions, useDeduct } from './players.queries.ts';
 
 const RARITY_COLORS = ['default', 'default', 'green', 'blue', 'purple', 'gold'];

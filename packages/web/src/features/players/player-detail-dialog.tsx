@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PlayerDetail } from '@gm/contract/players.contract.ts';
 import { Stamp } from '../../shared/components/stamp.tsx';
-import { LoadFailure } from './load-failure.tsx';
+import { LoadFailure } from '../../shared/components/load-failure.tsx';
 import { MarkTag, OnlineBadge, SanctionTags, untilText } from './player-format.tsx';
 import { playerDetailQueryOptions } from './players.queries.ts';
 

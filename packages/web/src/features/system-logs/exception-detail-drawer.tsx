@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Descriptions, Drawer, Result, Skeleton, Typography } from 'antd';
+import { Descriptions, Drawer, Skeleton, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ExceptionDetail } from '@gm/contract/system-logs.contract.ts';
+import { LoadFailure } from '../../shared/components/load-failure.tsx';
 import { Stamp } from '../../shared/components/stamp.tsx';
 import { errorCodeMessage } from '../../shared/translate.ts';
 import { SourceTag } from './system-log-tags.tsx';
@@ -14,7 +15,7 @@ export function ExceptionDetailDrawer({ id, onClose }: { id: string | null; onCl
   const detail = useQuery({ ...exceptionDetailQueryOptions(id ?? ''), enabled: id !== null });
   let body: ReactNode;
   if (detail.data) body = <DetailBody data={detail.data} />;
-  else if (detail.isError) body = <Result status="warning" title={detail.error.message || t('detail.loadFailed')} />;
+  else if (detail.isError) body = <LoadFailure title={t('detail.loadFailed')} query={detail} />;
   else body = <Skeleton active paragraph={{ rows: 8 }} />;
   return (
     <Drawer open={id !== null} title={t('detail.exceptionTitle')} onClose={onClose} size={760} destroyOnHidden>
