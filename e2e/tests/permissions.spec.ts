@@ -49,6 +49,18 @@ test.describe('operators and roles', () => {
     const roles = (await (await page.request.get('/api/gm/admin/roles', { headers: { authorization: token ?? '' } })).json()) as { result: { name: string; resourceIds: number[] }[] };
     // The mail operation and its ancestors: info group, mail sub-group, mail page.
     expect(roles.result.find((r) => r.name === 'Mail desk')?.resourceIds).toEqual([10006, 10021, 11024, 21018]);
+
+    // Ticking a whole group grants its pages to look at, not one action on them: each action is its own tick.
+    await page.getByRole('button', { name: 'New role' }).click();
+    await dialog.getByLabel('Role name').fill('Player viewer');
+    await dialog.getByPlaceholder('Search by name or code').first().fill('10003');
+    await dialog.locator('.ant-tree-treenode', { hasText: '10003' }).locator('.ant-tree-checkbox').first().click();
+    await expect(dialog).toContainText('Actions (ban, send, deduct ...) are granted only by ticking each one.');
+    await dialog.getByRole('button', { name: /OK|Create|Save/ }).click();
+    await expect(page.getByRole('cell', { name: 'Player viewer' })).toBeVisible();
+    const viewer = ((await (await page.request.get('/api/gm/admin/roles', { headers: { authorization: token ?? '' } })).json()) as typeof roles).result.find((r) => r.name === 'Player viewer');
+    expect(viewer?.resourceIds).toContain(11015);
+    expect(viewer?.resourceIds.filter((code) => code >= 21000)).toEqual([]);
   });
 
   test('the customer-service role cannot open permission settings', async ({ page }) => {

@@ -24,18 +24,26 @@ describe('permission tree rules', () => {
     expect(descendantsOf(P.OPERATOR_EDIT)).toEqual([]);
   });
 
-  it('checking a code checks its ancestors and descendants', () => {
+  it('checking a code checks its ancestors and the groups and pages under it, never an operation', () => {
     const selected = checkCode([], P.PERMISSION_SETTINGS);
     expect(selected).toContain(P.GROUP_SETTINGS);
     expect(selected).toContain(P.PERMISSION_SETTINGS);
-    expect(selected).toContain(P.ROLE_EDIT);
+    expect(selected).not.toContain(P.ROLE_EDIT);
     expect(selected).not.toContain(P.GROUP_BASIC);
+    // A group: its pages, and not one operation of theirs.
+    const players = checkCode([], P.GROUP_PLAYERS);
+    expect(players).toContain(P.PLAYER_LIST);
+    expect(players).not.toContain(P.PLAYER_BAN);
+    for (const code of players) expect(PERMISSIONS.find((p) => p.code === code)?.kind).not.toBe('operation');
+    // An operation is ticked by itself, and brings its page and group.
+    expect(checkCode([], P.PLAYER_BAN)).toEqual(expect.arrayContaining([P.PLAYER_BAN, P.PLAYER_LIST, P.GROUP_PLAYERS]));
   });
 
   it('unchecking a code unchecks its descendants but keeps its ancestors', () => {
-    const selected = uncheckCode(checkCode([], P.GROUP_SETTINGS), P.PERMISSION_SETTINGS);
-    expect(selected).toEqual([P.GROUP_SETTINGS]);
-    const page = uncheckCode(checkCode([], P.AREA_LIST), P.AREA_MERGE);
+    const selected = uncheckCode(checkCode(checkCode([], P.GROUP_SETTINGS), P.ROLE_EDIT), P.PERMISSION_SETTINGS);
+    expect(selected).not.toContain(P.ROLE_EDIT);
+    expect(selected).toContain(P.GROUP_SETTINGS);
+    const page = uncheckCode(checkCode([], P.AREA_MERGE), P.AREA_MERGE);
     expect(page).toContain(P.AREA_LIST);
     expect(page).not.toContain(P.AREA_MERGE);
   });

@@ -2,8 +2,10 @@ import { childrenOf, PERMISSION_BY_CODE, PERMISSIONS, type PermissionDef } from 
 
 /**
  * The role editor's rules on the permission catalogue, as pure functions:
- * checking a code also checks everything under it and every group above it (a granted page never
- * hides behind an ungranted group); unchecking a code also unchecks everything under it.
+ * checking a code also checks every code above it (a granted page never hides behind an
+ * ungranted group) and the groups and pages under it, never an operation: each operation (ban,
+ * deduct, send ...) is granted by its own tick, so a role made by ticking pages can look and not
+ * act. Unchecking a code also unchecks everything under it.
  */
 export function descendantsOf(code: number): number[] {
   const out: number[] = [];
@@ -32,7 +34,8 @@ function sorted(codes: Iterable<number>): number[] {
 }
 
 export function checkCode(selected: readonly number[], code: number): number[] {
-  return sorted([...selected, code, ...ancestorsOf(code), ...descendantsOf(code)]);
+  const views = descendantsOf(code).filter((c) => PERMISSION_BY_CODE.get(c)?.kind !== 'operation');
+  return sorted([...selected, code, ...ancestorsOf(code), ...views]);
 }
 
 export function uncheckCode(selected: readonly number[], code: number): number[] {

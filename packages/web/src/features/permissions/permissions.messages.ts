@@ -77,7 +77,7 @@ export const en = {
       name: { label: 'Role name', placeholder: 'e.g. Customer service' },
       description: { label: 'Description', placeholder: 'What this role is for' },
       requireTotp: { label: 'Require two-factor sign-in', help: 'Operators with this role must turn on two-factor sign-in before they can use the console.' },
-      resourceIds: { label: 'Permissions', help: 'Checking an item also checks what is under it and the groups above it.' },
+      resourceIds: { label: 'Permissions', help: 'Checking an item also checks the groups above it and the pages under it. Actions (ban, send, deduct ...) are granted only by ticking each one.' },
       buttons: { label: 'Button deny list', help: 'Codes listed here are refused even when granted, and their buttons are hidden.' },
     },
     columns: {

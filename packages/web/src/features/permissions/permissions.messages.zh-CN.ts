@@ -80,7 +80,7 @@ export const zhCN: Translation<typeof en> = {
       name: { label: '角色名称', placeholder: '例如 客服' },
       description: { label: '描述', placeholder: '角色的用途' },
       requireTotp: { label: '要求两步验证', help: '拥有该角色的操作员必须先开启两步验证才能使用后台。' },
-      resourceIds: { label: '权限', help: '勾选某项时会同时勾选其下级项与所属的上级分组。' },
+      resourceIds: { label: '权限', help: '勾选某项时会同时勾选所属的上级分组及其下级页面。操作权限（封禁、发送、扣除等）需逐项勾选。' },
       buttons: { label: '按钮禁用列表', help: '列入此处的编码即使已授权也会被拒绝，对应按钮会被隐藏。' },
     },
     columns: {
