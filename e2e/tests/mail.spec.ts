@@ -105,6 +105,12 @@ test('a private mail with an item: the prompt shows the totals, it is sent and i
   await page.getByRole('button', { name: 'Send' }).click();
   const prompt = page.getByRole('dialog', { name: `Send mail "${title}"?` });
   await expect(prompt.getByText('Please check the items carefully before sending.')).toBeVisible();
+  // Declined: nothing is sent, and the operator learns that Send kept the mail as a draft.
+  await prompt.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('Cancelled: not sent. The mail is saved as a draft: send it from here or from the mail list, or delete it there.')).toBeVisible();
+  await expect(prompt).toHaveCount(0);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(prompt.getByText('Please check the items carefully before sending.')).toBeVisible();
   // 5 per mail x 2 recipients.
   const totals = prompt.getByTestId('send-totals');
   await expect(totals.locator('tbody tr').first()).toContainText('Energy potion');

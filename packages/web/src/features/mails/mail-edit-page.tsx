@@ -193,7 +193,8 @@ export function MailEditPage() {
     <>
       {/* A new form for each mail, so its values start from that mail. */}
       <MailForm key={mail?.id ?? 'new'} mail={mail ?? null} onCreated={onCreated} onSend={setSending} />
-      <MailSendDialog mail={sending} onClose={() => setSending(null)} onSent={(result) => void navigate(mailHrefs.detail(result.mail.id))} />
+      {/* Send saves the form first (the preview counts the saved mail's recipients): a declined send says the mail was kept. */}
+      <MailSendDialog mail={sending} onClose={() => setSending(null)} onSent={(result) => void navigate(mailHrefs.detail(result.mail.id))} declined={t('done.notSentSaved')} />
     </>
   );
 }

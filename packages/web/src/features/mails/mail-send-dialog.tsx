@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { MailItemTotal, MailSendResult, MailSummary } from '@gm/contract/mails.contract.ts';
 import { isApiError } from '../../shared/api-client.ts';
-import { showSuccess } from '../../shared/feedback.ts';
+import { showInfo, showSuccess } from '../../shared/feedback.ts';
 import { itemName } from '../../shared/item-name.ts';
 import { mailLabel } from './mail-labels.ts';
 import { useMailLanguage } from './mail-parts.tsx';
@@ -20,7 +20,18 @@ const number = (n: number) => n.toLocaleString();
  * the total that leaves the game (number x recipients, counted by the server) and sends only
  * once the operator has ticked that they checked them.
  */
-export function MailSendDialog({ mail, onClose, onSent }: { mail: MailToSend | null; onClose: () => void; onSent?: (result: MailSendResult) => void }) {
+export function MailSendDialog({
+  mail,
+  onClose,
+  onSent,
+  declined,
+}: {
+  mail: MailToSend | null;
+  onClose: () => void;
+  onSent?: (result: MailSendResult) => void;
+  /** What a declined send says (spec section 8: a declined confirmation says so); "Cancelled: not sent." unless told. */
+  declined?: string;
+}) {
   const { t } = useTranslation(['mails', 'common']);
   const language = useMailLanguage();
   const preview = useQuery({ ...mailPreviewQueryOptions(mail?.id ?? ''), enabled: mail !== null });
@@ -87,7 +98,11 @@ export function MailSendDialog({ mail, onClose, onSent }: { mail: MailToSend | n
       okButtonProps={{ disabled: !p || !checked, danger: true }}
       confirmLoading={send.isPending}
       onOk={onOk}
-      onCancel={onClose}
+      onCancel={() => {
+        if (send.isPending) return;
+        showInfo(declined ?? t('done.notSent'));
+        onClose();
+      }}
       destroyOnHidden
     >
       <Alert type="warning" showIcon title={t('sendPrompt.check')} style={{ marginBottom: 16 }} />

@@ -100,6 +100,8 @@ export const en = {
     copied: 'Copied as a new draft.',
     deleted: 'Mail deleted.',
     sent: 'Mail sent.',
+    notSent: 'Cancelled: not sent.',
+    notSentSaved: 'Cancelled: not sent. The mail is saved as a draft: send it from here or from the mail list, or delete it there.',
     scheduled: 'Mail scheduled: it is sent at its start time.',
     withdrawn: 'Mail withdrawn: removed from {{count}} mailbox(es).',
   },

@@ -99,6 +99,8 @@ export const zhCN: Translation<typeof en> = {
     copied: '已复制为新草稿。',
     deleted: '邮件已删除。',
     sent: '邮件已发送。',
+    notSent: '已取消：未发送。',
+    notSentSaved: '已取消：未发送。邮件已保存为草稿，可在此处或邮件列表中发送，也可在列表中删除。',
     scheduled: '邮件已定时：将在开始时间发送。',
     withdrawn: '邮件已撤回：已从 {{count}} 个邮箱删除。',
   },
