@@ -22,6 +22,8 @@ import { customQueryOptions, logKeys } from './logs.queries.ts';
 
 const CATALOGUE = logCatalogue();
 const TABLES = customTables();
+/** The result table's height: its header stays in sight while its rows scroll. */
+const CUSTOM_TABLE_HEIGHT = 560;
 const { limitMax } = CATALOGUE.customQuery;
 
 interface CustomForm extends LogFilterValues {
@@ -209,6 +211,8 @@ export function CustomQueryPage() {
           </Space>
         </Flex>
         <ExportProgress id={followed.id} onDismiss={() => followed.follow(null)} />
+        {/* Up to 1,000 rows of up to 30 columns: drawn as they scroll into view (a whole page of
+            cells froze the tab for seconds on every hover), so the widths are fixed. */}
         <Table<LogRecord>
           rowKey="__row"
           size="middle"
@@ -216,7 +220,8 @@ export function CustomQueryPage() {
           dataSource={rows}
           loading={query.isFetching}
           pagination={false}
-          scroll={{ x: 'max-content' }}
+          virtual
+          scroll={{ x: columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 0), 0), y: CUSTOM_TABLE_HEIGHT }}
           locale={request ? undefined : { emptyText: t('custom.table.placeholder') }}
         />
       </Card>
