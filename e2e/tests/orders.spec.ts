@@ -160,6 +160,12 @@ test('replenishing an incomplete order: enter and check the role, choose the pro
   await row(page, orderId).getByRole('button', { name: 'Replenish' }).click();
   const dialog = page.getByRole('dialog', { name: `Replenish order ${orderId}` });
   await expect(page).toHaveURL(/dialog=replenish/);
+  // The order's role id is in sight, and its product heads the list: the operator confirms them rather than looks them up.
+  await expect(dialog.locator('.ant-descriptions')).toContainText(order.roleId);
+  await dialog.getByLabel('Product').click();
+  await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option').first()).toContainText(`${order.productId} · `);
+  await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option').first()).toContainText("(this order's product)");
+  await page.keyboard.press('Escape');
 
   // The spec's messages, each where it belongs.
   await dialog.getByRole('button', { name: 'Generate' }).click();

@@ -85,10 +85,13 @@ export function OrderReplenishDialog({ orderId, onClose }: { orderId: string | n
     }
   };
 
-  const productOptions = (products.data ?? []).map((p) => ({
-    value: p.productId,
-    label: `${p.name} · ${p.productId} · ${formatMinorUnits(p.price)} ${p.currency}`,
-  }));
+  // The order's own product first and named so (the server takes no other): the operator confirms it, not hunts for it.
+  const productOptions = (products.data ?? [])
+    .map((p) => ({
+      value: p.productId,
+      label: `${p.name} · ${p.productId} · ${formatMinorUnits(p.price)} ${p.currency}${p.productId === order?.productId ? ` (${t('replenish.thisOrder')})` : ''}`,
+    }))
+    .sort((a, b) => Number(b.value === order?.productId) - Number(a.value === order?.productId));
   // A product taken off sale since the order was placed is still the one this order is for.
   if (order && products.data && !products.data.some((p) => p.productId === order.productId)) {
     productOptions.push({
@@ -119,6 +122,7 @@ export function OrderReplenishDialog({ orderId, onClose }: { orderId: string | n
           items={[
             { key: 'status', label: t('fields.status'), children: <OrderStatusTag status={order.status} /> },
             { key: 'product', label: t('fields.productName'), children: `${order.productName} · ${formatMinorUnits(order.price)} ${order.currency}` },
+            { key: 'roleId', label: t('fields.roleId'), children: <Typography.Text copyable>{order.roleId}</Typography.Text> },
             { key: 'role', label: t('fields.roleName'), children: `${order.roleName || '-'} · ${order.roleArea || '-'}` },
           ]}
         />

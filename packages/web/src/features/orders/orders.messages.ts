@@ -57,6 +57,7 @@ export const en = {
     checkFirst: 'Check the role id first.',
     done: 'Order replenished: {{goods}} granted to role {{roleId}}.',
     offSale: 'no longer on sale',
+    thisOrder: "this order's product",
   },
   trail: {
     rechargeLogs: 'Recharge log lines',

@@ -56,6 +56,7 @@ export const zhCN: Translation<typeof en> = {
     checkFirst: '请先检查角色ID。',
     done: '补单成功：已向角色 {{roleId}} 发放 {{goods}}。',
     offSale: '已下架',
+    thisOrder: '本订单的商品',
   },
   trail: {
     rechargeLogs: '充值流水',
