@@ -149,6 +149,9 @@ test('the add form says what is missing, in the spec words, and refuses a file t
   // An HTML file named .png: the server judges the bytes and refuses it.
   await page.locator('#image input[type=file], input#image[type=file]').first().setInputFiles({ name: 'evil.png', mimeType: 'image/png', buffer: Buffer.from('<html><script>alert(1)</script></html>') });
   await expect(page.locator('.ant-message')).toContainText('upload format error');
+  // A GIF is refused before it is sent, saying what is taken.
+  await page.locator('#image input[type=file], input#image[type=file]').first().setInputFiles({ name: 'spin.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+  await expect(page.locator('.ant-message')).toContainText('upload format error: only jpg or png.');
   await shot(page, 'add-validation-en');
 });
 
@@ -172,6 +175,8 @@ test('create an in-site announcement with an uploaded PNG, see it in the list, r
 
   await page.locator('#image input[type=file], input#image[type=file]').first().setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: BANNER });
   await expect(page.locator('.ant-form-item').filter({ has: page.locator('#image') }).locator('img').first()).toHaveAttribute('src', /\/api\/gm\/admin\/uploads\/[0-9a-f]{64}\.png$/);
+  // One image per field: the tile beside it now replaces it.
+  await expect(page.locator('.ant-form-item').filter({ has: page.locator('#image') }).getByRole('button', { name: /: Replace$/ })).toBeVisible();
   await page.getByRole('radio', { name: 'Out of game (link)' }).check();
   await page.getByLabel('Redirect link').fill('https://example.com/maintenance');
   await page.getByRole('radio', { name: 'Days after registration' }).check();

@@ -80,6 +80,9 @@ test.describe('the shell', () => {
     await expect(page.locator('.ant-menu-item-selected')).toHaveText('Server regions');
     await crumbs.getByRole('link', { name: 'Server regions' }).click();
     await expect(page).toHaveURL(/\/area\/list$/);
+    // A group named as its page is said once.
+    await page.goto('/sdk/order/list');
+    await expect(crumbs.locator('.ant-breadcrumb-link')).toHaveText([/Dashboard/, 'SDK management', 'SDK orders']);
   });
 
   test('the language switch changes everything and persists', async ({ page }) => {

@@ -53,7 +53,7 @@ async function someRoles(page: Page, token: string): Promise<string[]> {
 /** Picks an item in the item row `index` by typing part of its name. */
 async function chooseItem(page: Page, index: number, search: string, option: RegExp): Promise<void> {
   const row = page.getByTestId(`mail-item-${index}`);
-  const field = row.getByLabel(/^(Item|道具)$/);
+  const field = row.getByLabel(/^(Item|物品)$/);
   await expect(async () => {
     await field.click();
     await field.fill(search);
@@ -289,16 +289,18 @@ test('the mail pages in Chinese', async ({ page }) => {
   await page.getByLabel('标题').fill(title);
   await page.getByLabel('内容').fill('维护补偿');
   await page.getByLabel('玩家ID').fill(roles[0] ?? '');
-  await page.getByRole('button', { name: '添加道具' }).click();
+  await page.getByRole('button', { name: '添加物品' }).click();
+  // The item row's required fields carry the mark (the form says "物品", as the redeem codes do).
+  await expect(page.getByTestId('mail-item-0').locator('.ant-form-item-required')).toHaveText(['物品类型', '物品', '数量']);
   await chooseItem(page, 0, '扫荡', /扫荡券 · 100102/);
   await page.getByTestId('mail-item-0').getByLabel('数量').fill('3');
   await shot(page, 'mail-add-zh');
   await page.getByRole('button', { name: '发送' }).click();
   const prompt = page.getByRole('dialog', { name: `发送邮件“${title}”？` });
-  await expect(prompt.getByText('请仔细核对道具后再发送。')).toBeVisible();
+  await expect(prompt.getByText('请仔细核对物品后再发送。')).toBeVisible();
   await expect(prompt.getByTestId('send-totals').locator('tbody tr').first()).toContainText('扫荡券');
   await shot(page, 'mail-send-prompt-zh');
-  await prompt.getByRole('checkbox', { name: '我已核对道具和收件人' }).check();
+  await prompt.getByRole('checkbox', { name: '我已核对物品和收件人' }).check();
   await prompt.getByRole('button', { name: /^发\s?送$/ }).click();
   await expect(page.getByText('邮件已发送。')).toBeVisible();
   await expect(page.locator('.ant-descriptions .ant-tag').getByText('已发送', { exact: true })).toBeVisible({ timeout: 20_000 });

@@ -24,6 +24,10 @@ test.describe('operators and roles', () => {
     await page.goto('/setting/permission');
     await page.getByRole('button', { name: 'New operator' }).click();
     const dialog = page.getByRole('dialog');
+    // The empty form says what each field needs.
+    await dialog.getByRole('button', { name: /OK|Create|Save/ }).click();
+    await expect(dialog.getByText('Please enter the account.')).toBeVisible();
+    await expect(dialog.getByText('Please enter the password.')).toBeVisible();
     await dialog.getByLabel('Account').fill('weak.one');
     await dialog.getByLabel('Name').fill('Weak');
     await dialog.getByLabel('Initial password').fill('password1');

@@ -378,6 +378,12 @@ test('the pages read in Chinese too, and an operator without the codes sees no a
   await expect(page.getByRole('button', { name: '从Excel导入ID' })).toHaveCount(0);
   await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
   await expect(page.locator('.ant-table-tbody').getByRole('checkbox')).toHaveCount(0);
+  // Maps are there to look at, not to unlock.
+  await expect(page.locator('.ant-table-tbody').getByRole('button', { name: '解锁地图' })).toHaveCount(0);
+  await page.locator('.ant-table-tbody').getByRole('button', { name: '查看地图' }).first().click();
+  const maps = page.getByRole('dialog', { name: /^(?!解锁).* 的地图$/ });
+  await expect(maps).toBeVisible();
+  await expect(maps.getByRole('button', { name: /解锁所选/ })).toHaveCount(0);
   await page.goto('/forbid/list');
   await expect(page).toHaveURL(/\/404/);
 

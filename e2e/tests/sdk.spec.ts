@@ -30,6 +30,8 @@ test('create a project: its key is shown once; rotate shows a new one; the list 
   await expect(page.getByRole('heading', { name: 'SDK projects' })).toBeVisible();
   await page.getByRole('button', { name: 'New project' }).click();
   const dialog = page.getByRole('dialog', { name: 'New SDK project' });
+  // Every field is required, and says so before Save.
+  await expect(dialog.locator('.ant-form-item-required')).toHaveText(['App ID', 'Project name', 'Platform', 'SDK platform ID', 'Callback URL']);
   await dialog.getByLabel('App ID').fill(appId);
   await dialog.getByLabel('Project name').fill('E2E Android');
   await dialog.getByLabel('SDK platform ID').fill('12345');

@@ -38,7 +38,7 @@ export function newPassword(min: number) {
   const floor = Math.max(min, SIGN_IN_PASSWORD_MIN);
   return secret(
     z
-      .string({ error: 'validation.required' })
+      .string({ error: 'validation.passwordRequired' })
       .min(floor, { error: 'validation.passwordMin' })
       .max(PASSWORD_MAX, { error: 'validation.passwordMax' }),
   );

@@ -119,6 +119,7 @@ export const en = {
   validation: {
     required: 'This field is required.',
     accountRequired: 'Please enter the account.',
+    passwordRequired: 'Please enter the password.',
     correctUsername: 'Please enter the correct username.',
     passwordMin5: 'The password must be at least 5 characters long.',
     passwordMin: 'The password must be at least {{minimum}} characters long.',

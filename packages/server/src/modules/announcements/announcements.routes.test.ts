@@ -92,7 +92,7 @@ describe('uploads', () => {
     const html = await upload(admin, [{ filename: 'evil.png', content: Buffer.from('<html><script>alert(1)</script></html>'), type: 'image/png' }]);
     expect(html).toMatchObject({ code: ErrorCode.INVALID_PARAMS, message: 'upload format error' });
     const zh = await upload(admin, [{ filename: 'evil.png', content: Buffer.from('<svg onload="alert(1)"></svg>') }], 'zh-CN');
-    expect(zh.message).toBe('上传格式错误');
+    expect(zh.message).toBe('上传格式错误。');
     const gif = await upload(admin, [{ filename: 'a.gif', content: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1') }]);
     expect(gif.message).toBe('upload format error');
     expect((await upload(admin, [{ filename: 'empty.png', content: Buffer.alloc(0) }])).message).toBe('upload format error');
@@ -141,7 +141,7 @@ describe('announcement rules and messages', () => {
     expect(await message({ ...siteBody(image, now), tab: undefined })).toBe('Please select the tab.');
     expect(await message({ ...siteBody(image, now), tabTitle: '123456789' })).toBe('The tab title is at most 8 characters.');
     expect(await message({ ...siteBody(image, now), image: '' })).toBe('The image cannot be empty');
-    expect(await message({ ...siteBody(image, now), image: '' }, 'zh-CN')).toBe('图片不能为空');
+    expect(await message({ ...siteBody(image, now), image: '' }, 'zh-CN')).toBe('图片不能为空。');
     expect(await message({ ...siteBody(image, now), image: 'https://evil.example/x.gif' })).toBe('upload format error');
     expect(await message({ ...siteBody(image, now), previewImage: `/api/gm/admin/uploads/${'a'.repeat(64)}.png` })).toBe('upload format error');
     expect(await message({ ...siteBody(image, now), content: '<a href="https://x.example">a</a>'.repeat(600) })).toBe('Must be at most 20000 characters.');

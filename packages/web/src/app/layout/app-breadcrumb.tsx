@@ -27,7 +27,10 @@ export function AppBreadcrumb({ compact = false }: { compact?: boolean }) {
     },
     ...(route && route.id !== 'dashboard'
       ? [
-          ...(compact ? [] : groupChain(route.group)).map((code) => ({ key: `group:${code}`, title: t(`groups.${String(code) as GroupCodeKey}`) })),
+          ...(compact ? [] : groupChain(route.group))
+            .map((code) => ({ key: `group:${code}`, title: t(`groups.${String(code) as GroupCodeKey}`) }))
+            // A group named as its page ("SDK orders" holds "SDK orders") is said once.
+            .filter((group) => group.title !== t(route.titleKey)),
           // A form opened from a list shows the way back to it.
           ...(list ? [{ key: list.path, title: <Link to={list.path}>{t(list.titleKey)}</Link> }] : []),
           { key: route.path, title: t(route.titleKey) },

@@ -44,7 +44,7 @@ import { showError, showInfo, showSuccess } from '../../shared/feedback.ts';
 import { translateIssue, zodRule } from '../../shared/form-rules.ts';
 import { paths } from '../../shared/paths.ts';
 import { useRegionOptions } from '../../shared/region-options.queries.ts';
-import { translateKey } from '../../shared/translate.ts';
+import { joinSentences, translateKey } from '../../shared/translate.ts';
 import { AnnouncementPreview } from './announcement-preview.tsx';
 import {
   announcementQueryOptions,
@@ -340,7 +340,7 @@ function AnnouncementForm({ editing, initial, templateName }: { editing: Announc
                       name="image"
                       required
                       label={t('fields.image')}
-                      extra={`${translateKey('validation:announcementUploadImage')} ${t('fields.imageHelp', { megabytes: UPLOAD_IMAGE_MAX_BYTES / 1024 / 1024 })}`}
+                      extra={joinSentences(translateKey('validation:announcementUploadImage'), t('fields.imageHelp', { megabytes: UPLOAD_IMAGE_MAX_BYTES / 1024 / 1024 }))}
                       rules={[imageRule]}
                     >
                       <ImageUpload label={t('fields.image')} />

@@ -220,5 +220,7 @@ export const en = {
     jumpOptionsFailed: 'failure to initialize redirection information',
     uploading: 'Uploading…',
     upload: 'Upload',
+    replace: 'Replace',
+    imageFormat: 'upload format error: only jpg or png.',
   },
 };

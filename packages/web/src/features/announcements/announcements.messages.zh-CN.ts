@@ -218,5 +218,7 @@ export const zhCN: Translation<typeof en> = {
     jumpOptionsFailed: '初始化跳转信息失败',
     uploading: '上传中…',
     upload: '上传',
+    replace: '更换',
+    imageFormat: '上传格式错误：仅支持 jpg 或 png。',
   },
 };

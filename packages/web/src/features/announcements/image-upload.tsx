@@ -29,7 +29,8 @@ export function ImageUpload({ value, onChange, id, label }: { value?: string; on
 
   const check = (file: File): boolean => {
     if (!looksLikeImage(file)) {
-      showError(translateKey('errors:uploadFormat'));
+      // The spec's "upload format error", with what is taken.
+      showError(t('form.imageFormat'));
       return false;
     }
     if (file.size > UPLOAD_IMAGE_MAX_BYTES) {
@@ -72,9 +73,10 @@ export function ImageUpload({ value, onChange, id, label }: { value?: string; on
                   event.target.value = '';
                 }}
               />
-              <button type="button" className="gm-upload-button" aria-label={`${label}: ${t('form.upload')}`} onClick={() => input.current?.click()}>
+              <button type="button" className="gm-upload-button" aria-label={`${label}: ${value ? t('form.replace') : t('form.upload')}`} onClick={() => input.current?.click()}>
                 {busy ? <LoadingOutlined /> : <PlusOutlined />}
-                <div>{busy ? t('form.uploading') : t('form.upload')}</div>
+                {/* One image per field: with one in place, the tile replaces it. */}
+                <div>{busy ? t('form.uploading') : value ? t('form.replace') : t('form.upload')}</div>
               </button>
             </span>
           </div>

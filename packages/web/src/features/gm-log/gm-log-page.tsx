@@ -1,4 +1,4 @@
-import { Card, Col, Row, Space, Tag, Tooltip, Typography } from 'antd';
+import { Card, Col, Flex, Row, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -62,12 +62,13 @@ export function GmLogPage() {
 function Targets({ targets }: { targets: string[] }) {
   if (targets.length === 0) return '-';
   return (
-    <Space size={[4, 4]} wrap>
+    // A Flex, not a Space: Space wraps each tag in a box as wide as the tag, so a long id ran over the next column.
+    <Flex wrap gap={4}>
       {targets.slice(0, 3).map((target) => (
         <IdTag key={target} id={target} color="geekblue" />
       ))}
       {targets.length > 3 ? <Tag>+{targets.length - 3}</Tag> : null}
-    </Space>
+    </Flex>
   );
 }
 

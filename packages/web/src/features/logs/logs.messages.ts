@@ -2,7 +2,7 @@
 export const en = {
   list: {
     description: 'Newest first. Choose a time range (start included, end excluded) and any conditions, then Search.',
-    idle: 'Choose a time range, then Search.',
+    idle: 'Set the time range and any conditions, then Search.',
     invalid: 'The filter in this link breaks a rule (shown above). Correct it, then Search.',
     total: '{{total}} rows',
     totalMore: 'More than {{total}} rows',

@@ -5,7 +5,7 @@ import type { en } from './logs.messages.ts';
 export const zhCN: Translation<typeof en> = {
   list: {
     description: '按时间倒序。选择时间范围（含开始、不含结束）和条件后查询。',
-    idle: '请选择时间范围后查询。',
+    idle: '设置时间范围和条件后点击查询。',
     invalid: '链接中的筛选条件不符合规则（见上方提示），请修改后查询。',
     total: '共 {{total}} 条',
     totalMore: '超过 {{total}} 条',

@@ -83,10 +83,11 @@ function ItemRow({
   const label = (text: string) => (index === 0 ? text : undefined);
   const needs = (flag: boolean, key: string) => (flag ? [{ required: true, message: translateKey(key) }] : []);
 
+  // `required` marks what the contract and the catalogue require (their rules check it on submit).
   return (
     <Row gutter={8} align="top" data-testid={`mail-item-${index}`}>
       <Col xs={24} sm={12} lg={4}>
-        <Form.Item name={[name, 'itemType']} label={label(t('form.itemType'))} rules={[zodRule(mailItem.shape.itemType)]}>
+        <Form.Item name={[name, 'itemType']} label={label(t('form.itemType'))} required rules={[zodRule(mailItem.shape.itemType)]}>
           <Select
             aria-label={t('form.itemType')}
             disabled={disabled}
@@ -96,7 +97,7 @@ function ItemRow({
         </Form.Item>
       </Col>
       <Col xs={24} sm={12} lg={7}>
-        <Form.Item name={[name, 'itemId']} label={label(t('form.item'))} rules={[zodRule(mailItem.shape.itemId)]} extra={entry ? mailLabel('category', entry.category, language) : undefined}>
+        <Form.Item name={[name, 'itemId']} label={label(t('form.item'))} required rules={[zodRule(mailItem.shape.itemId)]} extra={entry ? mailLabel('category', entry.category, language) : undefined}>
           <Select
             aria-label={t('form.item')}
             disabled={disabled}
@@ -113,12 +114,12 @@ function ItemRow({
         </Form.Item>
       </Col>
       <Col xs={12} sm={8} lg={3}>
-        <Form.Item name={[name, 'number']} label={label(t('form.number'))} rules={[zodRule(mailItem.shape.number)]}>
+        <Form.Item name={[name, 'number']} label={label(t('form.number'))} required rules={[zodRule(mailItem.shape.number)]}>
           <InputNumber aria-label={t('form.number')} disabled={disabled} min={1} max={MAIL_ITEM_NUMBER_MAX} precision={0} style={{ width: '100%' }} />
         </Form.Item>
       </Col>
       <Col xs={12} sm={8} lg={4}>
-        <Form.Item name={[name, 'sourceType']} label={label(t('form.sourceType'))} rules={needs(entry?.needsSourceType ?? false, 'validation:mailSourceTypeRequired')}>
+        <Form.Item name={[name, 'sourceType']} label={label(t('form.sourceType'))} required={entry?.needsSourceType ?? false} rules={needs(entry?.needsSourceType ?? false, 'validation:mailSourceTypeRequired')}>
           <Select
             aria-label={t('form.sourceType')}
             disabled={disabled}
@@ -129,7 +130,7 @@ function ItemRow({
         </Form.Item>
       </Col>
       <Col xs={12} sm={6} lg={4}>
-        <Form.Item name={[name, 'cardType']} label={label(t('form.cardType'))} rules={needs(entry?.needsCardType ?? false, 'validation:mailCardTypeRequired')}>
+        <Form.Item name={[name, 'cardType']} label={label(t('form.cardType'))} required={entry?.needsCardType ?? false} rules={needs(entry?.needsCardType ?? false, 'validation:mailCardTypeRequired')}>
           <Select
             aria-label={t('form.cardType')}
             disabled={disabled || !entry?.needsCardType}

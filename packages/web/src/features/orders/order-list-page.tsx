@@ -81,18 +81,18 @@ function OrdersPage({ kind }: { kind: OrderPageKind }) {
     const columns: TableColumnsType<Order> = [
       { key: 'orderId', title: t('fields.orderId'), fixed: 'left', width: 250, render: (_, o) => <Typography.Text strong>{o.orderId}</Typography.Text> },
       { key: 'status', title: t('fields.status'), width: 100, render: (_, o) => <OrderStatusTag status={o.status} /> },
-      { key: 'roleId', title: t('fields.roleId'), width: 110, render: (_, o) => <Link to={hrefs.playerDetail(o.roleId)}>{o.roleId}</Link> },
-      { key: 'roleName', title: t('fields.roleName'), dataIndex: 'roleName', width: 140, ellipsis: true },
-      { key: 'roleArea', title: t('fields.roleArea'), dataIndex: 'roleArea', width: 100 },
-      { key: 'userId', title: t('fields.userId'), dataIndex: 'userId', width: 110 },
       { key: 'productName', title: t('fields.productName'), dataIndex: 'productName', width: 160, ellipsis: true },
       { key: 'price', title: t('fields.price'), width: 120, align: 'right', render: (_, o) => <span style={{ whiteSpace: 'nowrap' }}>{`${formatMinorUnits(o.price)} ${o.currency}`}</span> },
+      { key: 'roleId', title: t('fields.roleId'), width: 110, render: (_, o) => <Link to={hrefs.playerDetail(o.roleId)}>{o.roleId}</Link> },
+      { key: 'roleName', title: t('fields.roleName'), dataIndex: 'roleName', width: 140, ellipsis: true },
+      { key: 'createdAt', title: t('fields.createdAt'), width: 170, render: (_, o) => <Stamp value={o.createdAt} /> },
+      { key: 'roleArea', title: t('fields.roleArea'), dataIndex: 'roleArea', width: 100 },
+      { key: 'userId', title: t('fields.userId'), dataIndex: 'userId', width: 110 },
       { key: 'productId', title: t('fields.productId'), dataIndex: 'productId', width: 210, ellipsis: true },
       { key: 'goodsId', title: t('fields.goodsId'), dataIndex: 'goodsId', width: 120, ellipsis: true },
       { key: 'itemGroup', title: t('fields.itemGroup'), width: 160, ellipsis: true, render: (_, o) => (o.itemGroupName ? `${o.itemGroupName} (${o.itemGroupId})` : o.itemGroupId || '-') },
       { key: 'platformOrderId', title: t('fields.platformOrderId'), dataIndex: 'platformOrderId', width: 200, ellipsis: true },
       { key: 'loginDevice', title: t('fields.loginDevice'), width: 130, ellipsis: true, render: (_, o) => o.loginDevice || '-' },
-      { key: 'createdAt', title: t('fields.createdAt'), width: 170, render: (_, o) => <Stamp value={o.createdAt} /> },
       { key: 'updatedAt', title: t('fields.updatedAt'), width: 170, render: (_, o) => <Stamp value={o.updatedAt} /> },
     ];
     const actions = (o: Order) => (

@@ -104,6 +104,7 @@ export function PlayerListPage() {
     mark: useCan(P.PLAYER_MARK),
     value: useCan(P.PLAYER_VALUE_EDIT),
     create: useCan(P.PLAYER_CREATE),
+    unlock: useCan(P.PLAYER_UNLOCK_MAP),
   };
   // Selecting players (by hand or from a worksheet) is only for the batch actions.
   const canBatch = can.ban || can.mute || can.kick || can.mark;
@@ -201,7 +202,7 @@ export function PlayerListPage() {
         <RowActions>
           <RowAction onClick={() => openDialog('detail', p.roleId)}>{t('actions.detail')}</RowAction>
           <RowAction onClick={() => openDialog('bag', p.roleId)}>{t('actions.bag')}</RowAction>
-          <RowAction onClick={() => openDialog('maps', p.roleId)}>{t('actions.maps')}</RowAction>
+          <RowAction onClick={() => openDialog('maps', p.roleId)}>{t(can.unlock ? 'actions.maps' : 'actions.viewMaps')}</RowAction>
           {items.length > 0 ? (
             <Dropdown menu={{ items }} trigger={['click']}>
               <RowAction aria-label={`${t('actions.more')} ${p.roleId}`}>
@@ -213,7 +214,7 @@ export function PlayerListPage() {
       );
     };
     return { columns, actions };
-  }, [t, can.ban, can.mute, can.kick, can.mark, can.value, areaName, openDialog, openSanction, kickOne]);
+  }, [t, can.ban, can.mute, can.kick, can.mark, can.value, can.unlock, areaName, openDialog, openSanction, kickOne]);
 
   return (
     <PageContainer

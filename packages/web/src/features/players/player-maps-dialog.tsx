@@ -78,7 +78,7 @@ export function PlayerMapsDialog({ roleId, onClose }: { roleId: string | null; o
     <Modal
       open
       width={820}
-      title={t('maps.title', { name: maps.data?.roleName ?? roleId })}
+      title={t(canUnlock ? 'maps.title' : 'maps.viewTitle', { name: maps.data?.roleName ?? roleId })}
       onCancel={onClose}
       destroyOnHidden
       footer={

@@ -103,6 +103,7 @@ export const en = {
     detail: 'Detail',
     bag: 'Bag',
     maps: 'Unlock maps',
+    viewMaps: 'Maps',
     value: 'Change a value',
     ban: 'Ban',
     unban: 'Unban',
@@ -225,6 +226,7 @@ export const en = {
   },
   maps: {
     title: 'Unlock maps of {{name}}',
+    viewTitle: 'Maps of {{name}}',
     tabs: { explore: 'Explore map', stage: 'Stage dungeon', quantum: 'Quantum battle' },
     unlocked: 'Unlocked',
     locked: 'Locked',

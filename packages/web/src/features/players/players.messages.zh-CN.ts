@@ -106,6 +106,7 @@ export const zhCN: Translation<typeof en> = {
     detail: '详情',
     bag: '背包',
     maps: '解锁地图',
+    viewMaps: '查看地图',
     value: '修改数值',
     ban: '封禁',
     unban: '解封',
@@ -227,6 +228,7 @@ export const zhCN: Translation<typeof en> = {
   },
   maps: {
     title: '解锁 {{name}} 的地图',
+    viewTitle: '{{name}} 的地图',
     tabs: { explore: '探索地图', stage: '关卡副本', quantum: '量子战场' },
     unlocked: '已解锁',
     locked: '未解锁',

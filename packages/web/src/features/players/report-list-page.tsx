@@ -52,7 +52,7 @@ export function ReportListPage() {
     { key: 'roleName', title: t('fields.roleName'), dataIndex: 'roleName', width: 130, ellipsis: true },
     { key: 'area', title: t('fields.area'), dataIndex: 'areaId', width: 70 },
     { key: 'reason', title: t('fields.reason'), width: 110, render: (_, r) => <Tag color={REASON_COLORS[r.reason]}>{t(`reasons.${r.reason}`)}</Tag> },
-    { key: 'count', title: t('fields.reportCount'), width: 80, align: 'right', render: (_, r) => <Typography.Text strong={r.reportCount > 2} type={r.reportCount > 2 ? 'danger' : undefined}>{r.reportCount}</Typography.Text> },
+    { key: 'count', title: t('fields.reportCount'), width: 110, align: 'right', render: (_, r) => <Typography.Text strong={r.reportCount > 2} type={r.reportCount > 2 ? 'danger' : undefined}>{r.reportCount}</Typography.Text> },
     { key: 'muted', title: t('fields.muted'), width: 80, render: (_, r) => (r.muted ? <Tag color="orange">{t('states.muted')}</Tag> : '-') },
     { key: 'banned', title: t('fields.banned'), width: 80, render: (_, r) => (r.banned ? <Tag color="red">{t('states.banned')}</Tag> : '-') },
     { key: 'reportedAt', title: t('fields.reportedAt'), width: 160, render: (_, r) => <Stamp value={r.reportedAt} /> },
@@ -100,7 +100,7 @@ export function ReportListPage() {
         </Form>
       </Card>
       <Card>
-        <ListTable<PlayerReport> query={reports} columns={columns} paging={search} rowKey="reportId" rowActions={actions} actionsWidth={150} spinWhileFetching scroll={{ x: 1340 }} />
+        <ListTable<PlayerReport> query={reports} columns={columns} paging={search} rowKey="reportId" rowActions={actions} actionsWidth={150} spinWhileFetching scroll={{ x: 1370 }} />
       </Card>
       <SanctionDialog state={dialog} onClose={() => setDialog(null)} />
     </PageContainer>

@@ -47,8 +47,8 @@ export const zhCN: Translation<typeof en> = {
   allAreas: '全部区服',
   unlimited: '不限',
   noRewards: '尚未添加奖励。',
-  optional: '可选',
-  notNeeded: '无需',
+  optional: '选填',
+  notNeeded: '无需填写',
   itemPlaceholder: '请选择物品',
   actions: {
     create: '新建批次',

@@ -168,20 +168,21 @@ function ProjectDialog({ project, onClose, onCreated }: { project: SdkProject | 
       onCancel={onClose}
       destroyOnHidden
     >
+      {/* `required` marks what the contract requires (its rules, zod validators antd cannot see, check it on submit). */}
       <Form form={form} name="sdkProject" layout="vertical" onFinish={onFinish} preserve={false} initialValues={{ platform: 'android' }}>
-        <Form.Item name="appId" label={t('fields.appId')} extra={t('help.appId')} rules={[zodRule(sdkProjectBody.shape.appId)]}>
+        <Form.Item name="appId" label={t('fields.appId')} required extra={t('help.appId')} rules={[zodRule(sdkProjectBody.shape.appId)]}>
           <Input maxLength={64} disabled={Boolean(project)} />
         </Form.Item>
-        <Form.Item name="name" label={t('fields.name')} rules={[zodRule(sdkProjectBody.shape.name)]}>
+        <Form.Item name="name" label={t('fields.name')} required rules={[zodRule(sdkProjectBody.shape.name)]}>
           <Input maxLength={64} />
         </Form.Item>
-        <Form.Item name="platform" label={t('fields.platform')} rules={[zodRule(sdkProjectBody.shape.platform)]}>
+        <Form.Item name="platform" label={t('fields.platform')} required rules={[zodRule(sdkProjectBody.shape.platform)]}>
           <Select options={SDK_PLATFORMS.map((p) => ({ value: p, label: t(`platforms.${p}`) }))} />
         </Form.Item>
-        <Form.Item name="sdkPlatformId" label={t('fields.sdkPlatformId')} extra={t('help.sdkPlatformId')} rules={[zodRule(sdkProjectPlatformId)]}>
+        <Form.Item name="sdkPlatformId" label={t('fields.sdkPlatformId')} required extra={t('help.sdkPlatformId')} rules={[zodRule(sdkProjectPlatformId)]}>
           <Input maxLength={19} inputMode="numeric" />
         </Form.Item>
-        <Form.Item name="callbackUrl" label={t('fields.callbackUrl')} extra={t('help.callbackUrl')} rules={[zodRule(sdkCallbackUrl)]}>
+        <Form.Item name="callbackUrl" label={t('fields.callbackUrl')} required extra={t('help.callbackUrl')} rules={[zodRule(sdkCallbackUrl)]}>
           <Input maxLength={500} placeholder="https://" />
         </Form.Item>
       </Form>
