@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { apiCall, signInByApi, storeLanguageSetting } from './helpers.ts';
 
@@ -65,6 +66,11 @@ test('a bad file lists every problem by row and column; a good one shows its dif
   await page.goto('/generate/data-json?table=items');
   await expect(page.getByRole('heading', { name: 'Data files' })).toBeVisible();
   await expect(versions(page)).toHaveCount(1);
+  // The live version as a file to edit: the upload's own shape, every row.
+  const [download] = await Promise.all([page.waitForEvent('download'), versions(page).first().getByRole('button', { name: 'Download' }).click()]);
+  expect(download.suggestedFilename()).toBe('items_v1.json');
+  const file = JSON.parse(readFileSync(await download.path(), 'utf8')) as { rows: Row[] };
+  expect(file.rows).toEqual(current.results);
 
   const bad = [{ ...current.results[0], rarity: 'high' }, { ...current.results[1], itemType: 'hat' }, { ...current.results[0] }];
   await uploadFile(page, 'bad.json', JSON.stringify(bad));

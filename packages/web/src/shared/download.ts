@@ -64,7 +64,9 @@ export async function downloadFile(path: string, options: { method?: 'GET' | 'PO
     throw failed();
   }
   const type = response.headers.get('content-type') ?? '';
-  if (!response.ok || type.includes('application/json')) {
+  // JSON is a refusal's envelope, unless the answer says it is a file (a data file's version).
+  const attached = /^attachment/i.test(response.headers.get('content-disposition') ?? '');
+  if (!response.ok || (type.includes('application/json') && !attached)) {
     let envelope: ApiEnvelope<unknown> | undefined;
     try {
       envelope = (await response.json()) as ApiEnvelope<unknown>;

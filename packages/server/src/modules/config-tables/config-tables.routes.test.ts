@@ -159,6 +159,22 @@ describe('config tables', () => {
     expect((await api.get(admin, '/config-tables/items/versions/9/diff')).code).toBe(ErrorCode.NOT_FOUND);
   });
 
+  it("gives a version's rows as a file in the upload's shape: edited and uploaded back, it is the next version", async () => {
+    const file = await t.app.inject({ method: 'GET', url: '/api/gm/admin/config-tables/items/versions/1/file', headers: { authorization: admin } });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(file.headers['content-disposition']).toContain('items_v1.json');
+    const { rows } = file.json<{ rows: Record<string, unknown>[] }>();
+    expect(rows).toEqual(await seededItems());
+    const edited = rows.map((r) => (r.itemId === '100101' ? { ...r, nameEn: 'Energy potion (large)' } : r));
+    const up = await upload('items', 'items_v1.json', Buffer.from(JSON.stringify({ rows: edited })));
+    expect(up.code).toBe(0);
+    expect(up.result.diff).toMatchObject({ fromVersion: 1, toVersion: 2, added: 0, removed: 0, changed: 1 });
+    // An unknown version is the envelope's not-found, not a file.
+    const missing = await api.get(admin, '/config-tables/items/versions/99/file');
+    expect(missing.code).toBe(ErrorCode.NOT_FOUND);
+  });
+
   it('runs published products as the store and maps as the map catalogue, and names bag items from the published items', async () => {
     await seedGameWorld(db(), { players: 3, seed: 7, now: t.clock.now - 60_000 });
     const roleId = (await db().selectFrom('game_players').select('role_id').orderBy('role_id').executeTakeFirstOrThrow()).role_id;
@@ -223,6 +239,7 @@ describe('config tables', () => {
     expect((await api.get(files, '/config-tables')).code).toBe(ErrorCode.NO_PERMISSION);
     expect((await api.get(tables, '/config-tables/items/rows')).code).toBe(0);
     expect((await api.get(files, '/config-tables/items/versions')).code).toBe(0);
+    expect((await api.get(tables, '/config-tables/items/versions/1/file')).code).toBe(ErrorCode.NO_PERMISSION);
     expect((await api.get(tables, '/config-tables/items/versions')).code).toBe(ErrorCode.NO_PERMISSION);
     expect((await api.get(records, '/config-tables/update-records')).code).toBe(0);
     expect((await api.get(files, '/config-tables/update-records')).code).toBe(ErrorCode.NO_PERMISSION);

@@ -17,7 +17,7 @@ import {
 } from '@gm/contract/config-tables.contract.ts';
 import { P } from '@gm/contract/permissions.ts';
 import { actorOf } from '../../platform/context.ts';
-import { ok } from '../../platform/reply.ts';
+import { attachment, ok } from '../../platform/reply.ts';
 import { readOneFile, registerMultipart } from '../uploads/one-file.ts';
 import * as service from './config-tables.service.ts';
 
@@ -57,6 +57,18 @@ export function configTablesRoutes() {
       config: { permission: P.DB_DATA_FILES },
       schema: { tags, summary: 'What publishing this version would change against the published one', params: configVersionParams, response: { 200: envelope(configDiff) } },
     }, async (request) => ok(await service.diffVersion(request.ctx, request.params.table, request.params.version)));
+
+    app.get('/config-tables/:table/versions/:version/file', {
+      config: { permission: P.DB_DATA_FILES },
+      schema: { tags, summary: "A version's rows as a JSON file in the upload's own shape (`{ rows: [...] }`): edit it and upload it as the next version", params: configVersionParams },
+    }, async (request, reply) => {
+      const file = await service.versionFile(request.ctx, request.params.table, request.params.version);
+      return reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('content-disposition', attachment(file.fileName))
+        .header('cache-control', 'private, no-store')
+        .send(file.body);
+    });
 
     app.post('/config-tables/:table/versions', {
       config: { permission: P.DB_EDIT, action: service.ACTIONS.upload },

@@ -155,6 +155,13 @@ export async function listVersions(ctx: ServiceContext, table: ConfigTableName):
   return { table, publishedVersion: liveVersion, results: (await repository.versionsOf(ctx.db, table)).map((v) => versionOf(v, liveVersion)) };
 }
 
+/** A version's rows as the JSON file an upload takes (`{ "rows": [...] }`), named after the table and version. */
+export async function versionFile(ctx: ServiceContext, table: ConfigTableName, version: number): Promise<{ fileName: string; body: string }> {
+  await ensureSeeded(ctx);
+  const row = await requireVersion(ctx, table, version);
+  return { fileName: `${table}_v${version}.json`, body: `${JSON.stringify({ rows: rowsOf(row) }, null, 2)}\n` };
+}
+
 /** What publishing a version would change against the published one. */
 export async function diffVersion(ctx: ServiceContext, table: ConfigTableName, version: number): Promise<ConfigDiff> {
   await ensureSeeded(ctx);

@@ -315,8 +315,9 @@ function findingsOf(pass: Pass, plan: RequestPlan, res: LightMyRequestResponse, 
   const add = (kind: string, detail: string) => out.push({ kind, detail, request, status: res.statusCode, code });
 
   if (res.statusCode >= 500) add('5xx', `status ${res.statusCode}: ${res.body.slice(0, 300)}`);
-  // A file answered straight back (an .xlsx export, an uploaded image) is a success, not an envelope.
-  const fileAnswer = res.statusCode === 200 && /^(application\/vnd\.openxmlformats|image\/)/.test(String(res.headers['content-type'] ?? ''));
+  // A file answered straight back (an .xlsx export, an uploaded image, a data file's version as JSON) is a success, not an envelope.
+  const fileAnswer =
+    res.statusCode === 200 && (/^(application\/vnd\.openxmlformats|image\/)/.test(String(res.headers['content-type'] ?? '')) || /^attachment/.test(String(res.headers['content-disposition'] ?? '')));
   if (!fileAnswer && (!envelope || typeof envelope !== 'object' || typeof envelope.code !== 'number' || typeof envelope.message !== 'string')) {
     add('not the envelope', `status ${res.statusCode} ${String(res.headers['content-type'])}: ${res.body.slice(0, 300)}`);
   }

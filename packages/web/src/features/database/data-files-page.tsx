@@ -7,11 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ConfigUploadResult, ConfigVersion } from '@gm/contract/config-tables.contract.ts';
 import { P } from '@gm/contract/permissions.ts';
-import { isApiError } from '../../shared/api-client.ts';
+import { ADMIN_API, isApiError } from '../../shared/api-client.ts';
 import { confirmAction } from '../../shared/components/confirm-action.tsx';
 import { PageContainer } from '../../shared/components/page-container.tsx';
 import { Allowed } from '../../shared/components/permission.tsx';
 import { Stamp } from '../../shared/components/stamp.tsx';
+import { downloadFile } from '../../shared/download.ts';
 import { showSuccess } from '../../shared/feedback.ts';
 import { useSearchState } from '../../shared/hooks/use-search-state.ts';
 import { paths } from '../../shared/paths.ts';
@@ -105,12 +106,20 @@ export function DataFilesPage() {
       {
         key: 'actions',
         title: t('common:table.actions'),
-        width: 190,
+        width: 260,
         fixed: 'right',
         render: (_, v) => (
           <Space size={4}>
             <Button type="link" size="small" disabled={v.live} onClick={() => setComparing(v.version)}>
               {t('actions.diff')}
+            </Button>
+            {/* The version as a file to edit and upload as the next one. */}
+            <Button
+              type="link"
+              size="small"
+              onClick={() => void downloadFile(`${ADMIN_API}/config-tables/${table}/versions/${v.version}/file`, { fallbackName: `${table}_v${v.version}.json` }).catch(() => undefined)}
+            >
+              {t('actions.download')}
             </Button>
             <Allowed code={P.DB_EDIT}>
               {v.live ? null : (

@@ -40,9 +40,9 @@ export const en = {
   state: { live: 'Live', never: 'Never published', earlier: 'Published before' },
   kind: { publish: 'Publish', rollback: 'Roll back' },
   change: { added: 'Added', removed: 'Removed', changed: 'Changed' },
-  actions: { upload: 'Upload file', publish: 'Publish', rollback: 'Roll back', browse: 'Browse rows', diff: 'Compare', downloadTasks: 'Download tasks', close: 'Close' },
+  actions: { upload: 'Upload file', publish: 'Publish', rollback: 'Roll back', browse: 'Browse rows', diff: 'Compare', download: 'Download', downloadTasks: 'Download tasks', close: 'Close' },
   upload: {
-    hint: 'JSON: an array of rows, e.g. [{ "itemId": "100101", ... }]. Excel: the first sheet with data, a header row with the column names.',
+    hint: 'JSON: an array of rows, e.g. [{ "itemId": "100101", ... }] (a version\'s Download gives one to edit). Excel: the first sheet with data, a header row with the column names.',
     refused: 'The file was refused; nothing was stored.',
     problems: '{{count}} problem(s)',
     file: 'The whole file',

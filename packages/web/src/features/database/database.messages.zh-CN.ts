@@ -42,9 +42,9 @@ export const zhCN: typeof en = {
   state: { live: '运行中', never: '未发布', earlier: '曾发布' },
   kind: { publish: '发布', rollback: '回滚' },
   change: { added: '新增', removed: '删除', changed: '修改' },
-  actions: { upload: '上传文件', publish: '发布', rollback: '回滚', browse: '浏览数据', diff: '对比', downloadTasks: '下载任务', close: '关闭' },
+  actions: { upload: '上传文件', publish: '发布', rollback: '回滚', browse: '浏览数据', diff: '对比', download: '下载', downloadTasks: '下载任务', close: '关闭' },
   upload: {
-    hint: 'JSON：行的数组，如 [{ "itemId": "100101", ... }]。Excel：第一个有数据的工作表，首行为列名。',
+    hint: 'JSON：行的数组，如 [{ "itemId": "100101", ... }]（各版本的“下载”可得到一份供编辑）。Excel：第一个有数据的工作表，首行为列名。',
     refused: '文件被拒绝，未保存任何内容。',
     problems: '{{count}} 处错误',
     file: '整个文件',
