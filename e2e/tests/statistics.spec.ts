@@ -76,6 +76,8 @@ test('online users: per region and in all, peak and average, another day laid ov
   await expect(page.getByRole('heading', { name: 'Online users' })).toBeVisible({ timeout: 30_000 });
   // The last 7 days by default: per hour.
   await expect(page.getByText('Per hour', { exact: true })).toBeVisible();
+  // The peak is one sample, the hourly line a mean: the page says why the pin can sit above it.
+  await expect(page.getByText("Each point is the hour's mean; the peak is one sample, so its pin can sit above the line.")).toBeVisible();
   const week = await expectChartWithData(page);
   expect(week.map((s) => s.name)).toContain('All regions');
   expect(week.some((s) => /^Region \d+$/.test(s.name))).toBe(true);
@@ -85,6 +87,7 @@ test('online users: per region and in all, peak and average, another day laid ov
   await page.getByRole('button', { name: 'Yesterday' }).click();
   await expect(page).toHaveURL(new RegExp(`start=${yesterday}&end=${yesterday}`));
   await expect(page.getByText('Every sample', { exact: true })).toBeVisible();
+  await expect(page.getByText("Each point is the hour's mean", { exact: false })).toHaveCount(0);
   const day = await expectChartWithData(page);
   // Each sample of the day: more points than its 24 hours.
   const total = day.find((s) => s.name === 'All regions');

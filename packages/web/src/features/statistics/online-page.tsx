@@ -84,7 +84,7 @@ export function OnlinePage() {
             note: data?.peak ? t('online.peakAt', { time: formatStamp(data.peak.time) }) : null,
           },
           { key: 'average', label: t('online.average'), value: data ? formatCount(Math.round(data.average * 10) / 10) : '-' },
-          { key: 'resolution', label: t('online.resolution'), value: data ? t(`online.${data.resolution}`) : '-' },
+          { key: 'resolution', label: t('online.resolution'), value: data ? t(`online.${data.resolution}`) : '-', note: data?.resolution === 'hour' ? t('online.hourNote') : null },
         ]}
       />
       <StatPanel

@@ -42,6 +42,7 @@ export const en = {
     resolution: 'Resolution',
     minute: 'Every sample',
     hour: 'Per hour',
+    hourNote: "Each point is the hour's mean; the peak is one sample, so its pin can sit above the line.",
     time: 'Time',
   },
   newActive: {

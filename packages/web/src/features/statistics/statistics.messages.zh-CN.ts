@@ -45,6 +45,7 @@ export const zhCN: Translation<typeof en> = {
     resolution: '统计粒度',
     minute: '每个采样点',
     hour: '每小时',
+    hourNote: '每个点为该小时的平均值；峰值为单个采样点，其标记可能高于曲线。',
     time: '时间',
   },
   newActive: {
