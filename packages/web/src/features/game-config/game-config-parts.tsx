@@ -12,6 +12,7 @@ import { PageContainer } from '../../shared/components/page-container.tsx';
 import { Allowed } from '../../shared/components/permission.tsx';
 import { showError, showSuccess } from '../../shared/feedback.ts';
 import { formatStamp } from '../../shared/format.ts';
+import { itemName } from '../../shared/catalogue-labels.ts';
 import { normalizeLanguage } from '../../shared/language.ts';
 import { gameConfigQueryOptions, useGameConfigHistory, useGameConfigOptions, useSaveGameConfig } from './game-config.queries.ts';
 
@@ -156,8 +157,8 @@ function HistoryDrawer({ configKey, open, onClose, onRestore }: { configKey: Gam
 export function RewardInput({ value, onChange, size, disabled }: { value?: GameConfigReward | null; onChange?: (value: GameConfigReward | null) => void; size?: 'small' | 'middle'; disabled?: boolean }) {
   const { t, i18n } = useTranslation('gameConfig');
   const options = useGameConfigOptions();
-  const zh = normalizeLanguage(i18n.language) === 'zh-CN';
-  const items = (options.data?.items ?? []).map((i) => ({ value: `${i.itemType}:${i.itemId}`, label: `${zh ? i.name.zh : i.name.en} (${i.itemId})` }));
+  const language = normalizeLanguage(i18n.language);
+  const items = (options.data?.items ?? []).map((i) => ({ value: `${i.itemType}:${i.itemId}`, label: `${itemName(i.name, language, i.itemId)} (${i.itemId})` }));
   const selected = value ? `${value.itemType}:${value.itemId}` : undefined;
   return (
     <Space.Compact style={{ width: '100%' }}>

@@ -33,7 +33,7 @@ import { translateKey } from '../../shared/translate.ts';
 import { useRegionOptions } from '../../shared/region-options.queries.ts';
 import { mailHrefs, parseMailId, parseRoleIds } from './mail-filters.ts';
 import { findItem, MailItemsField } from './mail-items-field.tsx';
-import { mailLabel } from './mail-labels.ts';
+import { mailLabel } from '../../shared/catalogue-labels.ts';
 import { useMailLanguage } from './mail-parts.tsx';
 import type { MailToSend } from './mail-send-dialog.tsx';
 import { itemCatalogueQueryOptions, mailDetailQueryOptions, mailKeys, useCreateMail, useUpdateMail } from './mails.queries.ts';

@@ -7,7 +7,7 @@ import type { RefreshQuery } from '../../shared/components/list-toolbar.tsx';
 import { useFilterForm } from '../../shared/hooks/use-filter-form.ts';
 import { trimmed, type SearchPatch } from '../../shared/hooks/use-search-state.ts';
 import { filterFields } from '../../shared/url-filters.ts';
-import { mailLabel } from './mail-labels.ts';
+import { mailLabel } from '../../shared/catalogue-labels.ts';
 import { useMailLanguage } from './mail-parts.tsx';
 import type { MailFilters } from './mails.queries.ts';
 

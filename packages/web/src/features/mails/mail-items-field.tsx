@@ -7,8 +7,7 @@ import { MAIL_CARD_TYPES, MAIL_ITEM_NUMBER_MAX, MAIL_ITEM_TYPES, MAIL_ITEMS_MAX,
 import { isApiError } from '../../shared/api-client.ts';
 import { zodRule } from '../../shared/form-rules.ts';
 import { translateKey } from '../../shared/translate.ts';
-import { itemName } from '../../shared/item-name.ts';
-import { mailLabel } from './mail-labels.ts';
+import { itemName, mailLabel } from '../../shared/catalogue-labels.ts';
 import { useMailLanguage } from './mail-parts.tsx';
 import { itemCatalogueQueryOptions } from './mails.queries.ts';
 

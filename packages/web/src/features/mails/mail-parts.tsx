@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { MailDetail, MailStatus, MailSummary } from '@gm/contract/mails.contract.ts';
 import { formatStamp } from '../../shared/format.ts';
 import { normalizeLanguage } from '../../shared/language.ts';
-import { mailLabel } from './mail-labels.ts';
+import { mailLabel } from '../../shared/catalogue-labels.ts';
 
 const STATUS_COLORS: Record<MailStatus, string> = {
   draft: 'default',

@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { MailItemTotal, MailSendResult, MailSummary } from '@gm/contract/mails.contract.ts';
 import { isApiError } from '../../shared/api-client.ts';
 import { showInfo, showSuccess } from '../../shared/feedback.ts';
-import { itemName } from '../../shared/item-name.ts';
-import { mailLabel } from './mail-labels.ts';
+import { itemName, mailLabel } from '../../shared/catalogue-labels.ts';
 import { useMailLanguage } from './mail-parts.tsx';
 import { mailPreviewQueryOptions, useSendMail } from './mails.queries.ts';
 

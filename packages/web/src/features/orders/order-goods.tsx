@@ -4,7 +4,7 @@ import type { AssetChange, Grant } from '@gm/contract/game-commands.contract.ts'
 import { GRANT_CURRENCIES } from '@gm/contract/game-commands.contract.ts';
 import type { OrderDetailResult } from '@gm/contract/orders.contract.ts';
 import { readEnum } from '../../shared/hooks/use-search-state.ts';
-import { itemName } from '../../shared/item-name.ts';
+import { itemName } from '../../shared/catalogue-labels.ts';
 import { normalizeLanguage } from '../../shared/language.ts';
 
 type ItemNames = OrderDetailResult['itemNames'];

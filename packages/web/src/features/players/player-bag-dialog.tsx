@@ -12,6 +12,7 @@ import { isApiError } from '../../shared/api-client.ts';
 import { confirmAction } from '../../shared/components/confirm-action.tsx';
 import { GameRefusal, refusalOf, type Refusal } from './game-refusal.tsx';
 import { LoadFailure } from '../../shared/components/load-failure.tsx';
+import { itemName } from '../../shared/catalogue-labels.ts';
 import { bagQueryOptions, useDeduct } from './players.queries.ts';
 
 const RARITY_COLORS = ['default', 'default', 'green', 'blue', 'purple', 'gold'];
@@ -29,7 +30,7 @@ function validQuantity(quantity: number | null, current: number): quantity is nu
  */
 export function PlayerBagDialog({ roleId, onClose }: { roleId: string | null; onClose: () => void }) {
   const { t, i18n } = useTranslation(['players', 'common', 'validation']);
-  const zh = normalizeLanguage(i18n.language) === 'zh-CN';
+  const language = normalizeLanguage(i18n.language);
   const bag = useQuery({ ...bagQueryOptions(roleId ?? ''), enabled: roleId !== null });
   const canDeduct = useCan(P.PLAYER_DEDUCT);
   const deduct = useDeduct();
@@ -74,9 +75,8 @@ export function PlayerBagDialog({ roleId, onClose }: { roleId: string | null; on
     }
     const target = editing;
     const item = bag.data?.items.find((i) => i.sourceId === target.sourceId);
-    const itemName = item?.name ? (zh ? item.name.zh : item.name.en) : target.sourceId;
     confirmAction({
-      title: t('bag.confirm', { quantity, item: itemName, name: bag.data?.roleName ?? roleId }),
+      title: t('bag.confirm', { quantity, item: itemName(item?.name, language, target.sourceId), name: bag.data?.roleName ?? roleId }),
       content: t('bag.confirmChange', { before: target.shown, after: target.shown - quantity }),
       danger: true,
       okText: t('actions.deduct'),
@@ -86,7 +86,7 @@ export function PlayerBagDialog({ roleId, onClose }: { roleId: string | null; on
 
   const columns: TableColumnsType<BagItem> = [
     { key: 'sourceId', title: t('bag.sourceId'), dataIndex: 'sourceId', width: 110 },
-    { key: 'item', title: t('bag.item'), render: (_, item) => (item.name ? (zh ? item.name.zh : item.name.en) : '-') },
+    { key: 'item', title: t('bag.item'), render: (_, item) => itemName(item.name, language, '-') },
     { key: 'type', title: t('bag.itemType'), width: 100, render: (_, item) => t(`bag.types.${item.itemType}`) },
     { key: 'rarity', title: t('bag.rarity'), width: 90, render: (_, item) => <Tag color={RARITY_COLORS[item.rarity] ?? 'default'}>★{item.rarity}</Tag> },
     { key: 'number', title: t('bag.number'), dataIndex: 'number', width: 100, align: 'right' },

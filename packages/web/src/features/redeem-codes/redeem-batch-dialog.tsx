@@ -24,8 +24,8 @@ import { zodRule } from '../../shared/form-rules.ts';
 import { showSuccess, showError } from '../../shared/feedback.ts';
 import { showFormError } from '../../shared/form-errors.ts';
 import { fromPickerValue, nowInZone, STAMP_FORMAT, toPickerValue } from '../../shared/format.ts';
-import { itemName } from '../../shared/item-name.ts';
-import { itemCatalogueQueryOptions, itemLabel, useLanguage } from './redeem-labels.ts';
+import { itemName, mailLabel } from '../../shared/catalogue-labels.ts';
+import { itemCatalogueQueryOptions, useLanguage } from './redeem-labels.ts';
 import { useRegionOptions } from '../../shared/region-options.queries.ts';
 import { useCreateBatch, useUpdateBatch } from './redeem-codes.queries.ts';
 import { keepTypedStart } from '../../shared/keep-typed-start.ts';
@@ -246,7 +246,7 @@ function RewardRow({ name, index, catalogue, loading, onRemove }: { name: number
     <Row gutter={8} align="top" data-testid={`redeem-reward-${index}`}>
       <Col xs={24} sm={12} lg={4}>
         <Form.Item name={[name, 'itemType']} label={label(t('fields.itemType'))} rules={[{ required: true, message: translateKey('validation:mailItemTypeRequired') }]}>
-          <Select aria-label={t('fields.itemType')} options={MAIL_ITEM_TYPES.map((v) => ({ value: v, label: itemLabel('itemType', v, language) }))} onChange={() => form.setFieldValue(['rewards', name, 'itemId'], undefined)} />
+          <Select aria-label={t('fields.itemType')} options={MAIL_ITEM_TYPES.map((v) => ({ value: v, label: mailLabel('itemType', v, language) }))} onChange={() => form.setFieldValue(['rewards', name, 'itemId'], undefined)} />
         </Form.Item>
       </Col>
       <Col xs={24} sm={12} lg={7}>
@@ -265,7 +265,7 @@ function RewardRow({ name, index, catalogue, loading, onRemove }: { name: number
             aria-label={t('fields.sourceType')}
             allowClear={!entry?.needsSourceType}
             placeholder={entry?.needsSourceType ? undefined : t('optional')}
-            options={MAIL_SOURCE_TYPES.map((v) => ({ value: v, label: itemLabel('sourceType', v, language) }))}
+            options={MAIL_SOURCE_TYPES.map((v) => ({ value: v, label: mailLabel('sourceType', v, language) }))}
           />
         </Form.Item>
       </Col>
@@ -275,7 +275,7 @@ function RewardRow({ name, index, catalogue, loading, onRemove }: { name: number
             aria-label={t('fields.cardType')}
             disabled={!entry?.needsCardType}
             placeholder={entry?.needsCardType ? undefined : t('notNeeded')}
-            options={MAIL_CARD_TYPES.map((v) => ({ value: v, label: itemLabel('cardType', v, language) }))}
+            options={MAIL_CARD_TYPES.map((v) => ({ value: v, label: mailLabel('cardType', v, language) }))}
           />
         </Form.Item>
       </Col>

@@ -17,7 +17,7 @@ import { useFilterForm } from '../../shared/hooks/use-filter-form.ts';
 import { useSearchState } from '../../shared/hooks/use-search-state.ts';
 import { paths } from '../../shared/paths.ts';
 import { useCan } from '../../shared/user-context.tsx';
-import { itemName } from '../../shared/item-name.ts';
+import { itemName } from '../../shared/catalogue-labels.ts';
 import { useLanguage } from './redeem-labels.ts';
 import { RedeemBatchDialog } from './redeem-batch-dialog.tsx';
 import { RedeemCodesDialog } from './redeem-codes-dialog.tsx';
