@@ -146,3 +146,21 @@ test('an operator who may only read sees the batches without edit buttons', asyn
   for (const name of ['Edit', 'Disable', 'Enable', 'Publish again']) await expect(button(created, name)).toHaveCount(0);
   await shot(page, 'read-only-en');
 });
+
+test("a claim's rewards read as the catalogue's names, in either language", async ({ page }) => {
+  await signInByApi(page, 'admin');
+  // The demo's launch campaign gives 300 non-recharge currency and 5 of prop 100103.
+  await page.goto('/exchange/list?batchId=B2026LAUNCH');
+  const first = rows(page).first();
+  await expect(first).toContainText('Recruit ticket ×5');
+  await expect(first).toContainText('Non-recharge currency ×300');
+  await expect(first).not.toContainText('100103');
+  await expect(first.getByText('Recruit ticket ×5')).toHaveAttribute('title', 'prop 100103');
+  await shot(page, 'claims-en');
+
+  await storeLanguageSetting(page, 'cn');
+  await page.reload();
+  await expect(rows(page).first()).toContainText('招募券 ×5');
+  await expect(rows(page).first()).toContainText('非充值货币 ×300');
+  await shot(page, 'claims-zh');
+});

@@ -95,6 +95,14 @@ const reasonText = multiLine(z.string().max(255));
 /** The idempotency key of every command: made once by the console per operator action. */
 export const commandId = gameId;
 
+/**
+ * The catalogue's names of the items some grants give, so goods read as names, not source ids
+ * (an order's goods, a redeem claim's rewards). Labels only: empty when the catalogue could not
+ * be read, and an item it does not name reads as its source id.
+ */
+export const grantItemNames = z.array(z.object({ itemType: z.enum(BAG_ITEM_TYPES), itemId: z.string(), name: z.object({ en: z.string(), zh: z.string() }) }));
+export type GrantItemNames = z.infer<typeof grantItemNames>;
+
 /** What a grant gives: bag items or currency (goods of an order, mail attachments). */
 export const grant = z.discriminatedUnion('kind', [
   z.object({
@@ -452,7 +460,11 @@ export const GAME_COMMANDS = {
   },
   /** Grants an incomplete order's goods and marks it completed. */
   replenishOrder: {
-    params: z.object({ ...base, orderId: gameId }),
+    /**
+     * `by`: the operator, named on the order's cached payment callbacks that the replenish
+     * settles (payment-callbacks.contract.ts); the game's own name when absent.
+     */
+    params: z.object({ ...base, orderId: gameId, by: z.string().max(64).optional() }),
     result: z.object({ ...orderChange, granted: z.array(assetChange) }),
   },
   /** Takes a completed order's goods back (what is left of them) and marks it cancelled. */

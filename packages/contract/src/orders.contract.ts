@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { pageQuery, timeBound } from './common.contract.ts';
 import { ID_MAX_LENGTH } from './constants.ts';
-import { BAG_ITEM_TYPES, ORDER_STATUSES, assetChange, grant, gameId } from './game-commands.contract.ts';
+import { ORDER_STATUSES, assetChange, grant, grantItemNames, gameId } from './game-commands.contract.ts';
 import { LIST_DEPTH_LIMIT, enteredRoleId, gameRef } from './players.contract.ts';
 import { logRecord } from './logs.contract.ts';
 
@@ -87,8 +87,8 @@ export const orderDetailResult = z.object({
   order: orderDetail,
   rechargeLogs: z.array(logRecord),
   actions: z.array(orderAction),
-  /** The catalogue's names of the order's items, so its goods read as names, not source ids (empty when the catalogue could not be read). */
-  itemNames: z.array(z.object({ itemType: z.enum(BAG_ITEM_TYPES), itemId: z.string(), name: z.object({ en: z.string(), zh: z.string() }) })),
+  /** The catalogue's names of the order's items. */
+  itemNames: grantItemNames,
 });
 export type OrderDetailResult = z.infer<typeof orderDetailResult>;
 

@@ -18,6 +18,7 @@ import {
   PLAYER_NUMBER_FIELDS,
   PLAYER_TEXT_FIELDS,
   grant,
+  grantItemNames,
 } from './game-commands.contract.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -594,6 +595,9 @@ export const redeemClaim = z.object({
   claimedAt: z.number(),
 });
 export type RedeemClaim = z.infer<typeof redeemClaim>;
+/** `/exchange/claims`: a page of claims with the catalogue's names of their rewards' items. */
+export const claimPage = cappedPageOf(redeemClaim).extend({ itemNames: grantItemNames });
+export type ClaimPage = z.infer<typeof claimPage>;
 
 // ---------------------------------------------------------------------------------------------
 // Excel import of ids.

@@ -41,6 +41,8 @@ export const en = {
     healthy: 'Healthy',
     unhealthy: 'Unavailable',
   },
+  /** The game's currencies, as goods and rewards name them (grant-tags.tsx). */
+  currencies: { recharge: 'Recharge currency', nonRecharge: 'Non-recharge currency', unionCoin: 'Union coin' },
   notifications: {
     cancelled: 'Cancelled',
     saved: 'Saved',

@@ -73,7 +73,7 @@ export const COMMAND_NOTES: Record<GameCommandKind, CommandNotes> = {
   setRegionLoginStatus: { does: '`blocked` lets nobody sign in; `gm` lets only insiders (identity mark 1) in, even during maintenance.', refusals: ['regionNotFound', 'regionMerged'] },
   setRegionHeat: { does: 'Sets the heat label shown in the server list.', refusals: ['regionNotFound', 'regionMerged'] },
   mergeRegions: { does: 'Moves every role of `fromId` into `intoId`; only while `fromId` is under maintenance. `fromId` then keeps `mergedInto` and refuses later commands.', refusals: ['sameRegion', 'regionNotFound', 'regionMerged', 'notUnderMaintenance'] },
-  replenishOrder: { does: 'An incomplete order only: grants its goods (items and currency), marks it completed and flags the role as a payer.', refusals: ['orderNotFound', 'orderNotIncomplete', 'goodsNotFound', 'playerNotFound'] },
+  replenishOrder: { does: 'An incomplete order only: grants its goods (items and currency), marks it completed and flags the role as a payer. Its cached payment callbacks of the same amount are confirmed with it, the attempt by `by`.', refusals: ['orderNotFound', 'orderNotIncomplete', 'goodsNotFound', 'playerNotFound'] },
   cancelOrder: { does: 'A completed order only: takes back what the role still holds of its goods, never below zero (the rest is `shortfall`), and marks it cancelled.', refusals: ['orderNotFound', 'orderNotCompleted', 'goodsNotFound', 'playerNotFound'] },
   removeRankEntries: {
     does: 'Rankings: takes the roles off a leaderboard (`level`, `mainStory`, `arena`) until restored; a role already off keeps its first reason. All roles must exist.',

@@ -702,6 +702,7 @@ const HANDLERS: { [K in GameCommandKind]: Handler<K> } = {
     }
     const granted = await applyGrants(trx, order.role_id, parseGrants(goods.items), at);
     await worldRepository.updatePlayer(trx, order.role_id, { is_recharge: 1, updated_at: at });
+    await worldCallbacks.settleWithOrder(trx, order, c.by ?? 'game', at);
     return { orderId: order.order_id, roleId: order.role_id, before: { status: 'incomplete' as const }, after: { status: 'completed' as const }, granted };
   },
 

@@ -13,6 +13,7 @@ import type { Db, Trx } from '../../db/database.ts';
 import { boundedTotal } from '../../platform/query/bounded-total.ts';
 import { applyGrants, parseGrants } from './world-assets.ts';
 import * as worldRepository from './world.repository.ts';
+import type { GameOrderRow } from './world.table.ts';
 import type { GamePaymentCallbacksTable } from './world-callbacks.table.ts';
 
 type CallbackRow = Selectable<GamePaymentCallbacksTable>;
@@ -90,6 +91,26 @@ export async function retry(trx: Trx, row: CallbackRow, by: string, at: number):
     .where('callback_id', '=', row.callback_id)
     .execute();
   return { before, after, ...tried };
+}
+
+/**
+ * An order completed by hand (the replenish command): its cached callbacks whose payment matches
+ * the order are confirmed with it, so the order cache does not keep them waiting for a retry that
+ * could only find a duplicate. A callback for another amount or currency stays pending: that
+ * payment is still unexplained.
+ */
+export async function settleWithOrder(trx: Trx, order: Pick<GameOrderRow, 'order_id' | 'price' | 'currency'>, by: string, at: number): Promise<void> {
+  const rows = await trx
+    .selectFrom('game_payment_callbacks')
+    .selectAll()
+    .where('order_id', '=', order.order_id)
+    .where('status', '=', 'pending')
+    .where('currency', '=', order.currency)
+    .execute();
+  for (const row of rows.filter((r) => Number(r.amount) === Number(order.price))) {
+    const attempts = [...(JSON.parse(row.attempts) as CallbackAttempt[]), { at, outcome: 'ok' as const, reason: null, by }];
+    await trx.updateTable('game_payment_callbacks').set({ status: 'confirmed', confirmed_at: at, attempts: JSON.stringify(attempts) }).where('callback_id', '=', row.callback_id).execute();
+  }
 }
 
 async function confirm(trx: Trx, callback: IncomingCallback, at: number, by: string): Promise<{ attempt: CallbackAttempt; granted: AssetChange[] }> {

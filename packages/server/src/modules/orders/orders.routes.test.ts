@@ -309,4 +309,21 @@ describe('the order cache (payment callbacks the game has not confirmed)', () =>
     expect((await api.get(reader, '/order-callbacks')).code).toBe(0);
     expect((await api.post(reader, '/order-callbacks/cb-wrong/retry')).code).toBe(ErrorCode.NO_PERMISSION);
   });
+
+  it('a replenish by hand confirms the order\'s waiting callback of its amount, by the operator; another amount stays pending', async () => {
+    const replenishedAt = t.clock.now;
+    expect((await api.post(admin, '/orders/order-open/replenish', { roleId: roles[0], productId: MONTHLY })).code).toBe(0);
+    const page = await api.get<CappedPage<PaymentCallback>>(admin, '/order-callbacks?orderId=order-open');
+    const [wrong, down] = page.result.results;
+    expect(down).toMatchObject({ callbackId: 'cb-down', status: 'confirmed', confirmedAt: replenishedAt });
+    expect(down?.attempts).toEqual([
+      expect.objectContaining({ outcome: 'refused', reason: 'gameUnavailable', by: 'game' }),
+      { at: replenishedAt, outcome: 'ok', reason: null, by: 'admin' },
+    ]);
+    expect(wrong).toMatchObject({ callbackId: 'cb-wrong', status: 'pending' });
+    expect(wrong?.attempts).toHaveLength(1);
+    // Nothing left to retry on the confirmed one: it answers as it is and grants nothing.
+    const retry = await api.post<RetryCallbackResult>(admin, '/order-callbacks/cb-down/retry');
+    expect(retry.result).toMatchObject({ before: { status: 'confirmed' }, after: { status: 'confirmed' }, granted: [] });
+  });
 });

@@ -26,6 +26,7 @@ import * as audit from '../../platform/audit/audit.service.ts';
 import type { AuditActor } from '../../platform/audit/audit.service.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { isGatewayError } from '../../game/gateway/gateway.ts';
+import { grantItemNames } from '../../game/gateway/grant-item-names.ts';
 import { DomainError } from '../../platform/errors/domain-error.ts';
 
 /** How many recharge log lines and GM actions the detail dialog shows (an order has a handful). */
@@ -52,7 +53,7 @@ export async function orderDetail(ctx: ServiceContext, orderId: string, lang: La
   const [logs, actions, itemNames] = await Promise.all([
     ctx.logStore.page('recharge', { size: TRAIL_SIZE, conditions: [{ field: 'order_id', op: 'eq', value: orderId }] }),
     audit.list(ctx.db, { target: orderId, page: 0, size: TRAIL_SIZE }, lang),
-    namesOfItems(ctx, order),
+    grantItemNames(ctx.gateway, order.goods),
   ]);
   return {
     order,
@@ -62,22 +63,6 @@ export async function orderDetail(ctx: ServiceContext, orderId: string, lang: La
       .filter((e) => e.targets.includes(orderId))
       .map((e) => ({ id: e.id, stamp: e.stamp, accountName: e.accountName, log: e.log, action: e.action, outcome: e.outcome, errorCode: e.errorCode, after: e.after })),
   };
-}
-
-/**
- * The catalogue's names of the order's items. The names only label the goods: a catalogue the
- * game cannot serve leaves them as source ids rather than failing the order's detail.
- */
-async function namesOfItems(ctx: ServiceContext, order: OrderDetail): Promise<OrderDetailResult['itemNames']> {
-  const wanted = new Set(order.goods.flatMap((g) => (g.kind === 'item' ? [`${g.itemType}:${g.sourceId}`] : [])));
-  if (wanted.size === 0) return [];
-  try {
-    const { items } = await ctx.gateway.listItems({});
-    return items.flatMap((i) => (i.itemType !== 'currency' && wanted.has(`${i.itemType}:${i.itemId}`) ? [{ itemType: i.itemType, itemId: i.itemId, name: i.name }] : []));
-  } catch {
-    // The failed read is in the game-call log (a request's gateway records it).
-    return [];
-  }
 }
 
 export async function listProducts(ctx: ServiceContext): Promise<Product[]> {
@@ -133,7 +118,7 @@ export async function replenishOrder(ctx: ServiceContext, actor: AuditActor, com
   if (body.roleId !== order.roleId) throw new DomainError(ErrorCode.WRONG_STATE, { messageKey: 'errors.orderRoleMismatch', values: { roleId: order.roleId } });
   if (body.productId !== order.productId) throw new DomainError(ErrorCode.WRONG_STATE, { messageKey: 'errors.orderProductMismatch', values: { productId: order.productId } });
   // A completed order is refused here unless this very command id completed it (a retry after a timeout).
-  const result = await ctx.gateway.replenishOrder({ commandId, orderId }).catch((error: unknown) => {
+  const result = await ctx.gateway.replenishOrder({ commandId, orderId, by: actor.accountName }).catch((error: unknown) => {
     throw order.status === 'completed' && refused(error) ? new DomainError(ErrorCode.WRONG_STATE, { messageKey: 'errors.orderInvalid' }) : error;
   });
   await audit.record(

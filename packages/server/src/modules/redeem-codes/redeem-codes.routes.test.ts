@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@gm/contract/errors.ts';
 import { P } from '@gm/contract/permissions.ts';
-import type { CappedPage, RedeemClaim } from '@gm/contract/players.contract.ts';
+import type { ClaimPage } from '@gm/contract/players.contract.ts';
 import type { RedeemBatch, RedeemBatchInput, RedeemCode } from '@gm/contract/redeem-codes.contract.ts';
 import type { EmbeddedGateway } from '../../game/world/embedded-gateway.ts';
 import { GatewayError } from '../../game/gateway/gateway.ts';
@@ -159,9 +159,12 @@ describe('unique codes', () => {
     expect((await world().redeemCode(b, ` ${(codes[1] ?? '').toLowerCase()} `)).ok).toBe(true);
     expect(await world().redeemCode(c, codes[2] ?? '')).toEqual({ ok: false, reason: 'totalLimit' });
 
-    const claims = await api.get<CappedPage<RedeemClaim>>(admin, `/exchange/claims?batchId=${batch.id}`);
+    const claims = await api.get<ClaimPage>(admin, `/exchange/claims?batchId=${batch.id}`);
     expect(claims.result.results.map((r) => [r.roleId, r.code]).sort()).toEqual([[a, codes[0]], [b, codes[1]]].sort());
     expect(claims.result.results[0]).toMatchObject({ batchName: 'Launch gift', rewards: expect.arrayContaining([expect.objectContaining({ kind: 'currency', quantity: 50 })]) });
+    // The rewards' items come with the catalogue's names, so the page reads names, not source ids.
+    expect(claims.result.itemNames).toEqual([{ itemType: 'prop', itemId: '100101', name: { en: expect.any(String), zh: expect.any(String) } }]);
+    expect(claims.result.itemNames[0]?.name.en).not.toBe('100101');
   });
 });
 
@@ -175,7 +178,7 @@ describe('concurrent claims', () => {
     const [code] = (await codesOf(uniqueBatch.id, 0, 1)).map((c) => c.code);
     const raced = await Promise.all(roles.slice(0, 6).map((r) => world().redeemCode(r.role_id, code ?? '')));
     expect(raced.filter((r) => r.ok)).toHaveLength(1);
-    const claims = await api.get<CappedPage<RedeemClaim>>(admin, `/exchange/claims?batchId=${batch.id}`);
+    const claims = await api.get<ClaimPage>(admin, `/exchange/claims?batchId=${batch.id}`);
     expect(claims.result.results).toHaveLength(1);
   });
 });

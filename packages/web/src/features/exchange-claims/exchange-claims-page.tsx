@@ -1,11 +1,11 @@
-import { Card, Col, Form, Input, Row, Select, Space, Tag } from 'antd';
+import { Card, Col, Form, Input, Row, Select, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Grant } from '@gm/contract/game-commands.contract.ts';
 import type { RedeemClaim } from '@gm/contract/players.contract.ts';
 import { DateRangeFilter, timeRange, type TimeRange } from '../../shared/components/date-range-filter.tsx';
 import { FilterFormButtons } from '../../shared/components/filter-bar.tsx';
+import { GrantTags } from '../../shared/components/grant-tags.tsx';
 import { ListTable } from '../../shared/components/list-table.tsx';
 import { PageContainer } from '../../shared/components/page-container.tsx';
 import { Stamp } from '../../shared/components/stamp.tsx';
@@ -35,7 +35,6 @@ export function ExchangeClaimsPage() {
   const claims = useQuery(claimsQueryOptions(filters));
   const { options: regionOptions } = useRegionOptions();
 
-  const reward = (g: Grant) => (g.kind === 'item' ? `${g.sourceId} ×${g.quantity}` : `${t(`currencies.${g.currency}`)} ×${g.quantity}`);
   const columns: TableColumnsType<RedeemClaim> = [
     { key: 'code', title: t('fields.code'), dataIndex: 'code', width: 150, render: (code: string) => <Tag color="blue">{code}</Tag> },
     { key: 'batch', title: t('fields.batch'), width: 240, render: (_, c) => `${c.batchName} (${c.batchId})` },
@@ -46,13 +45,7 @@ export function ExchangeClaimsPage() {
     {
       key: 'rewards',
       title: t('fields.rewards'),
-      render: (_, c) => (
-        <Space size={[4, 4]} wrap>
-          {c.rewards.map((g, i) => (
-            <Tag key={i}>{reward(g)}</Tag>
-          ))}
-        </Space>
-      ),
+      render: (_, c) => <GrantTags grants={c.rewards} names={claims.data?.itemNames ?? []} />,
     },
     { key: 'claimedAt', title: t('fields.claimedAt'), width: 170, render: (_, c) => <Stamp value={c.claimedAt} /> },
   ];

@@ -15,5 +15,4 @@ export const en = {
   },
   exact: 'Exact value',
   any: 'Any',
-  currencies: { recharge: 'Recharge currency', nonRecharge: 'Non-recharge currency', unionCoin: 'Union coin' },
 };

@@ -18,5 +18,4 @@ export const zhCN: Translation<typeof en> = {
   },
   exact: '精确值',
   any: '全部',
-  currencies: { recharge: '充值货币', nonRecharge: '非充值货币', unionCoin: '公会币' },
 };

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { CappedPage, claimListQuery, RedeemClaim } from '@gm/contract/players.contract.ts';
+import type { ClaimPage, claimListQuery } from '@gm/contract/players.contract.ts';
 import { ADMIN_API, api } from '../../shared/api-client.ts';
 import type { ListFilters } from '../../shared/url-filters.ts';
 
@@ -16,7 +16,7 @@ export function claimsQueryOptions(filters: ClaimFilters) {
     queryKey: claimKeys.list(filters),
     queryFn: ({ signal }) => {
       const { page, size, ...rest } = filters;
-      return api.get<CappedPage<RedeemClaim>>(`${ADMIN_API}/exchange/claims`, { ...rest, page: page - 1, size }, { signal });
+      return api.get<ClaimPage>(`${ADMIN_API}/exchange/claims`, { ...rest, page: page - 1, size }, { signal });
     },
     placeholderData: keepPreviousData,
   });

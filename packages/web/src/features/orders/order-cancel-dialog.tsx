@@ -8,7 +8,8 @@ import { notifyCancelled } from '../../shared/components/confirm-action.tsx';
 import { showError, showSuccess } from '../../shared/feedback.ts';
 import { outcomeUnknown } from '../../shared/hooks/use-action-key.ts';
 import { formatMinorUnits } from '../../shared/format.ts';
-import { OrderGoods, useGoodsLabels } from './order-goods.tsx';
+import { GrantTags } from '../../shared/components/grant-tags.tsx';
+import { useGoodsLabels } from './order-goods.tsx';
 import { orderDetailQueryOptions, useCancelOrder } from './orders.queries.ts';
 
 /**
@@ -73,7 +74,7 @@ export function OrderCancelDialog({ order, onClose }: { order: Order | null; onC
           <Typography.Paragraph>{t('cancel.takesBack', { roleId: order.roleId, roleName: order.roleName || '-' })}</Typography.Paragraph>
           {goods ? (
             <div data-testid="cancel-goods" style={{ marginBottom: 12 }}>
-              <OrderGoods goods={goods} names={detail.data?.itemNames ?? []} />
+              <GrantTags grants={goods} names={detail.data?.itemNames ?? []} />
             </div>
           ) : detail.isError ? (
             <Alert type="error" showIcon title={detail.error.message || t('errors:orderDetailFailed')} />

@@ -13,7 +13,7 @@ import { OutcomeTag } from '../../shared/components/outcome-tag.tsx';
 import { formatMinorUnits } from '../../shared/format.ts';
 import { readEnum } from '../../shared/hooks/use-search-state.ts';
 import { hrefs } from '../../shared/paths.ts';
-import { OrderGoods } from './order-goods.tsx';
+import { GrantTags } from '../../shared/components/grant-tags.tsx';
 import { OrderStatusTag } from './order-status-tag.tsx';
 import { orderDetailQueryOptions } from './orders.queries.ts';
 
@@ -56,7 +56,7 @@ function DetailBody({ data }: { data: OrderDetailResult }) {
     [t('fields.goodsId'), o.goodsName ? `${o.goodsId} · ${o.goodsName}` : o.goodsId],
     [t('fields.itemGroup'), o.itemGroupName ? `${o.itemGroupName} (${o.itemGroupId})` : o.itemGroupId || '-'],
     [t('fields.loginDevice'), o.loginDevice || '-'],
-    [t('fields.goods'), <OrderGoods goods={o.goods} names={data.itemNames} />],
+    [t('fields.goods'), <GrantTags grants={o.goods} names={data.itemNames} />],
     [t('fields.createdAt'), <Stamp value={o.createdAt} />],
     [t('fields.updatedAt'), <Stamp value={o.updatedAt} />],
     [

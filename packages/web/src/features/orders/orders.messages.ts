@@ -43,7 +43,6 @@ export const en = {
     anyStatus: 'Any status',
   },
   status: { completed: 'Completed', incomplete: 'Incomplete', cancelled: 'Refunded', unknown: 'Unknown' },
-  currencies: { recharge: 'Recharge currency', nonRecharge: 'Non-recharge currency', unionCoin: 'Union coin' },
   actions: { detail: 'Detail', cancel: 'Cancel order', replenish: 'Replenish', check: 'Check', generate: 'Generate' },
   cancel: {
     takesBack: 'The game takes these goods back from role {{roleId}} ({{roleName}}) and marks the order refunded:',

@@ -42,7 +42,6 @@ export const zhCN: Translation<typeof en> = {
     anyStatus: '全部状态',
   },
   status: { completed: '已完成', incomplete: '未完成', cancelled: '已退款', unknown: '未知' },
-  currencies: { recharge: '充值货币', nonRecharge: '非充值货币', unionCoin: '公会币' },
   actions: { detail: '详情', cancel: '取消订单', replenish: '补单', check: '检查', generate: '生成' },
   cancel: {
     takesBack: '游戏将从角色 {{roleId}}（{{roleName}}）收回以下商品，并将订单标记为已退款：',
