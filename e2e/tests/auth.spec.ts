@@ -13,6 +13,11 @@ test.describe('sign-in and guards', () => {
     await expect(page).toHaveTitle(/GM Console/);
   });
 
+  test('a signed-out visit to / goes to sign-in with the dashboard as its redirect (/ is the dashboard)', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
+  });
+
   test('the form keeps the spec rules and shows the server message for a wrong password', async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel('Account').fill('admin');

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { SEQUENCE_VALUE_MAX } from '@gm/contract/sequences.contract.ts';
 import { apiCall, signInByApi, storeLanguageSetting } from './helpers.ts';
 
 /** A table row holding a cell with exactly this text. */
@@ -166,6 +167,8 @@ test.describe('basic management', () => {
     await expect(page).toHaveURL(/\/sequence\/list\?keyword=e2e\.mail\.id/);
 
     const seqRow = rowContaining(page, 'e2e.mail.id');
+    // The range column says its bounds, not only a bar.
+    await expect(seqRow).toContainText(`0 – ${SEQUENCE_VALUE_MAX.toLocaleString('en-US')}`);
     await seqRow.getByRole('button', { name: 'Allocate' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByText('Now at 100; the next id is 105.')).toBeVisible();
@@ -209,6 +212,9 @@ test.describe('basic management', () => {
     // Created with 3000 (after), changed from 3000 (before) to 4500 (after).
     await expect(drawer.getByText('3000', { exact: true })).toHaveCount(2);
     await expect(drawer.getByText('4500', { exact: true })).toHaveCount(1);
+    // The type reads as the table says it, not as stored.
+    await expect(drawer.getByText('Integer', { exact: true }).first()).toBeVisible();
+    await expect(drawer.getByText('integer', { exact: true })).toHaveCount(0);
   });
 
   test('channel protocols: publish a draft with confirm, decline a withdrawal', async ({ page }) => {
@@ -237,6 +243,28 @@ test.describe('basic management', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
     await expect(draft).toContainText('In effect');
+  });
+
+  test('channel protocols: publishing a draft without an effective time says what it lacks and opens its form, before any prompt', async ({ page }) => {
+    const token = await signInByApi(page, 'admin');
+    await apiCall(page, token, 'POST', '/agreements', {
+      channel: 'e2e-lacks',
+      kind: 'userAgreement',
+      version: '3.1',
+      titleEn: 'Terms',
+      titleZh: '',
+      contentEn: 'Play fair.',
+      contentZh: '公平游戏。',
+      effectiveAt: null,
+    });
+    await page.goto('/agreement/list?channel=e2e-lacks');
+    const draft = rowContaining(page, 'e2e-lacks');
+    await draft.getByRole('button', { name: 'Publish' }).click();
+    await expect(page.getByText('Before publishing, fill in: Title (Chinese), Effective time.')).toBeVisible();
+    const form = page.getByRole('dialog');
+    await expect(form.getByLabel('Version')).toHaveValue('3.1');
+    await expect(form.getByRole('button', { name: 'Publish' })).toHaveCount(0);
+    await expect(draft).toContainText('Draft');
   });
 
   test('channel protocols: a draft deleted by someone else cannot be saved as a new one', async ({ page }) => {

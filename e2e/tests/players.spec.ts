@@ -138,6 +138,9 @@ test('a batch ban needs a duration, asks for nothing more, and the game bans eve
   const first = targets[0]?.roleId ?? '';
   await page.goto(`/forbid/list?roleId=${first}`);
   await expect(row(page, first).getByRole('button', { name: 'Unban' })).toBeInViewport();
+  // Its dialog names the player as the player list does.
+  await row(page, first).getByRole('button', { name: 'Unban' }).click();
+  await expect(page.getByRole('dialog', { name: 'Unban players' })).toContainText(`${targets[0]?.roleName ?? ''} · ${first}`);
 });
 
 test('a batch unban says how many bans it lifted (and when none); a batch identity mark starts with none chosen', async ({ page }) => {

@@ -15,12 +15,15 @@ export function GuestOnly() {
 
 /**
  * Without a token only /login and /registry are reachable; the rest go to /login?redirect=...
+ * (`/` as /dashboard, where it leads).
  * With one, the session gate (`session-gate.tsx`, loaded with the first signed-in page) takes over.
  */
 export function RequireAuth() {
   const token = useToken();
   const location = useLocation();
-  if (!token) return <Navigate to={hrefs.login(`${location.pathname}${location.search}`)} replace />;
+  // `/` is the dashboard (spec section 2), so the sign-in goes back there by name.
+  const path = location.pathname === '/' ? paths.dashboard : location.pathname;
+  if (!token) return <Navigate to={hrefs.login(`${path}${location.search}`)} replace />;
   return <Outlet />;
 }
 

@@ -14,7 +14,7 @@ import { PageContainer } from '../../shared/components/page-container.tsx';
 import { Allowed, useCan } from '../../shared/components/permission.tsx';
 import { ConfirmRowAction, RowAction, RowActions } from '../../shared/components/row-actions.tsx';
 import { Stamp } from '../../shared/components/stamp.tsx';
-import { showSuccess } from '../../shared/feedback.ts';
+import { showError, showSuccess } from '../../shared/feedback.ts';
 import { formatStamp } from '../../shared/format.ts';
 import { deleteActions, useListSelection } from '../../shared/hooks/use-list-selection.ts';
 import { useSearchState } from '../../shared/hooks/use-search-state.ts';
@@ -25,6 +25,17 @@ import { AgreementPreviewDrawer } from './agreement-preview-drawer.tsx';
 import { agreementsQueryOptions, useDeleteAgreements, usePublishAgreement, useUnpublishAgreement } from './agreements.queries.ts';
 
 const STATUS_BADGE: Record<AgreementStatus, 'default' | 'processing' | 'warning'> = { draft: 'default', published: 'processing', withdrawn: 'warning' };
+
+/** What a version still lacks to be published, from its summary (the server's rule: `missingForPublish`). */
+function lacksForPublish(a: AgreementSummary): ('titleEn' | 'titleZh' | 'contentEn' | 'contentZh' | 'effectiveAt')[] {
+  return [
+    a.titleEn.trim() === '' ? ('titleEn' as const) : null,
+    a.titleZh.trim() === '' ? ('titleZh' as const) : null,
+    a.contentEnLength === 0 ? ('contentEn' as const) : null,
+    a.contentZhLength === 0 ? ('contentZh' as const) : null,
+    a.effectiveAt === null ? ('effectiveAt' as const) : null,
+  ].filter((field) => field !== null);
+}
 
 /** /agreement/list: protocol versions per channel, drafted, published and withdrawn. */
 export function AgreementListPage() {
@@ -41,7 +52,14 @@ export function AgreementListPage() {
   const nameOf = (a: AgreementSummary) => agreementName(a, t(`kinds.${a.kind}`));
   const selection = useListSelection(query.data?.results ?? [], nameOf, search.state);
 
-  const askPublish = (a: AgreementSummary) =>
+  const askPublish = (a: AgreementSummary) => {
+    // The server refuses the same (missingForPublish); said before the prompt, with the form to fill in.
+    const lacking = lacksForPublish(a);
+    if (lacking.length > 0) {
+      showError(t('notifications.lacks', { fields: lacking.map((field) => t(`fields.${field}.label`)).join(t('listSeparator')) }));
+      setDialog({ mode: 'edit', id: a.id });
+      return;
+    }
     confirmAction({
       title: t('confirm.publish', { name: nameOf(a) }),
       content: t('confirm.publishContent', { at: formatStamp(a.effectiveAt) }),
@@ -51,6 +69,7 @@ export function AgreementListPage() {
         showSuccess(t('notifications.published', { name: nameOf(a) }));
       },
     });
+  };
   const askUnpublish = (a: AgreementSummary) =>
     confirmAction({
       title: t('confirm.unpublish', { name: nameOf(a) }),

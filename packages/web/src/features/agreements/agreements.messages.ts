@@ -18,6 +18,7 @@ export const en = {
     length: 'Text length',
   },
   lengths: 'EN {{en}} · 中文 {{zh}}',
+  listSeparator: ', ',
   fields: {
     channel: { label: 'Channel', placeholder: 'e.g. taptap; default serves channels without their own text' },
     kind: { label: 'Type' },
@@ -55,6 +56,8 @@ export const en = {
     published: '{{name}} published',
     unpublished: '{{name}} withdrawn',
     deleted: '{{count}} deleted',
+    /** Publish on a draft that lacks what publishing needs: said before asking, and its form opens. */
+    lacks: 'Before publishing, fill in: {{fields}}.',
   },
   preview: { title: '{{name}}', empty: 'No text yet.' },
 };

@@ -21,6 +21,7 @@ export const zhCN: Translation<typeof en> = {
     length: '正文长度',
   },
   lengths: 'EN {{en}} · 中文 {{zh}}',
+  listSeparator: '、',
   fields: {
     channel: { label: '渠道', placeholder: '如 taptap；default 用于没有单独协议的渠道' },
     kind: { label: '类型' },
@@ -53,6 +54,7 @@ export const zhCN: Translation<typeof en> = {
     deleteContent: '{{names}}',
   },
   notifications: {
+    lacks: '发布前请填写：{{fields}}。',
     created: '{{name}} 已保存为草稿',
     updated: '已保存 {{name}}',
     published: '已发布 {{name}}',

@@ -56,7 +56,7 @@ export const en = {
     open: 'Open {{count}} region(s)?',
     openContent: 'Players see them in the server list and may sign in as their login control allows: {{ids}}',
     close: 'Close {{count}} region(s)?',
-    closeContent: 'They go under maintenance: everyone in them is signed out and the queue is dropped. {{ids}}',
+    closeContent: 'They go under maintenance, everyone in them is signed out and their queue is dropped: {{ids}}',
     hide: 'Hide {{count}} region(s)?',
     hideContent: 'They disappear from the game\'s server list: {{ids}}',
     login: 'Set login to "{{value}}" for {{count}} region(s)?',

@@ -59,7 +59,7 @@ export const zhCN: Translation<typeof en> = {
     open: '开启 {{count}} 个区服？',
     openContent: '玩家将在服务器列表中看到这些区服，并按登录控制进入：{{ids}}',
     close: '关闭 {{count}} 个区服？',
-    closeContent: '区服将进入维护：其中所有玩家被踢下线，排队被清空。{{ids}}',
+    closeContent: '这些区服将进入维护，其中所有玩家被踢下线、排队被清空：{{ids}}',
     hide: '隐藏 {{count}} 个区服？',
     hideContent: '这些区服将从游戏的服务器列表中消失：{{ids}}',
     login: '将 {{count}} 个区服的登录设为“{{value}}”？',

@@ -34,7 +34,11 @@ export function PlayerBansPage() {
   const canLift = useCan(filters.kind === 'ban' ? P.PLAYER_BAN : P.PLAYER_MUTE);
   const ban = filters.kind === 'ban';
 
-  const lift = (roleIds: string[]) => setDialog({ target: 'players', kind: ban ? 'unban' : 'unmute', targets: roleIds.map((id) => ({ id })) });
+  // Named as on the player list ("name · id"): the rows on this page know the names.
+  const lift = (roleIds: string[]) => {
+    const nameOf = new Map((list.data?.results ?? []).map((p) => [p.roleId, p.roleName]));
+    setDialog({ target: 'players', kind: ban ? 'unban' : 'unmute', targets: roleIds.map((id) => ({ id, label: nameOf.get(id) })) });
+  };
 
   const columns: TableColumnsType<Player> = [
     { key: 'roleId', title: t('fields.roleId'), dataIndex: 'roleId', width: 120 },

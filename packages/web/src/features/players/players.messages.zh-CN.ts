@@ -220,7 +220,7 @@ export const zhCN: Translation<typeof en> = {
     quantity: '扣除数量',
     types: { prop: '道具', weapon: '武器', chip: '芯片', materials: '材料' },
     oneAtATime: '一次只能修改一条数据。',
-    hint: '扣除从当前数量中扣减。若玩家在此期间使用了该道具，游戏会拒绝扣除，背包随即重新读取。',
+    hint: '扣除数量从道具的当前数量中扣减。若玩家在此期间使用了该道具，游戏会拒绝本次扣除，并重新读取背包。',
     checkLog: '资产扣除出错，请查看GM日志。',
     online: '玩家在线：查看期间持有数量可能变化。',
     confirm: '从 {{name}} 扣除 {{quantity}} 个{{item}}？',

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, Progress, Space, Tag, Tooltip, Typography } from 'antd';
+import { Card, Progress, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { NumberOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -47,11 +47,11 @@ export function SequenceListPage() {
       key: 'range',
       title: t('columns.range'),
       render: (_, s) => (
-        <Tooltip title={`${big(s.minValue)} – ${big(s.maxValue)}`}>
-          <div style={{ minWidth: 140 }}>
-            <Progress percent={Number(usedPercent(s).toFixed(2))} size="small" status={s.remaining === 0 ? 'exception' : 'normal'} showInfo={false} />
-          </div>
-        </Tooltip>
+        // The bounds in sight under the bar: a bar alone says how much is used, not of what.
+        <div style={{ minWidth: 140 }}>
+          <Progress percent={Number(usedPercent(s).toFixed(2))} size="small" status={s.remaining === 0 ? 'exception' : 'normal'} showInfo={false} style={{ marginBottom: 0 }} />
+          <Typography.Text type="secondary" style={{ fontSize: 12, fontVariantNumeric: 'tabular-nums' }}>{`${big(s.minValue)} – ${big(s.maxValue)}`}</Typography.Text>
+        </div>
       ),
     },
     {

@@ -2,7 +2,8 @@ import { Drawer, Empty, Spin, Tag, Timeline, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '@gm/contract/audit.contract.ts';
-import type { ServerSetting } from '@gm/contract/server-settings.contract.ts';
+import { SETTING_TYPES, type ServerSetting } from '@gm/contract/server-settings.contract.ts';
+import { readEnum } from '../../shared/hooks/use-search-state.ts';
 import { formatStamp } from '../../shared/format.ts';
 import { settingHistoryQueryOptions } from './server-settings.queries.ts';
 
@@ -27,6 +28,11 @@ function show(snapshot: Snapshot | null): string {
 export function SettingHistoryDrawer({ setting, onClose }: { setting: ServerSetting | null; onClose: () => void }) {
   const { t } = useTranslation('serverSettings');
   const history = useQuery({ ...settingHistoryQueryOptions(setting?.id ?? ''), enabled: setting !== null });
+  // The type as the table names it; a type this build does not know reads as stored.
+  const typeLabel = (type: string) => {
+    const known = readEnum(type, SETTING_TYPES);
+    return known ? t(`types.${known}`) : type;
+  };
 
   const item = (entry: AuditEntry) => {
     const before = snapshotOf(entry.before, setting?.key ?? '');
@@ -44,14 +50,14 @@ export function SettingHistoryDrawer({ setting, onClose }: { setting: ServerSett
               <div>
                 <Typography.Text type="secondary">{t('history.before')}: </Typography.Text>
                 <Typography.Text code>{show(before)}</Typography.Text>
-                {before.type ? <Tag style={{ marginLeft: 6 }}>{before.type}</Tag> : null}
+                {before.type ? <Tag style={{ marginLeft: 6 }}>{typeLabel(before.type)}</Tag> : null}
               </div>
             ) : null}
             {after ? (
               <div>
                 <Typography.Text type="secondary">{t('history.after')}: </Typography.Text>
                 <Typography.Text code>{show(after)}</Typography.Text>
-                {after.type ? <Tag style={{ marginLeft: 6 }}>{after.type}</Tag> : null}
+                {after.type ? <Tag style={{ marginLeft: 6 }}>{typeLabel(after.type)}</Tag> : null}
               </div>
             ) : null}
           </div>
