@@ -65,9 +65,14 @@ test.describe('server regions', () => {
     await expect(row(page, 'e2e-1').getByText('2099-07-01 09:30:00')).toBeVisible();
     await expect(row(page, 'e2e-1').getByText('2099-06-01 10:00:00')).toHaveCount(0);
 
-    // Cancel it (confirmed).
+    // Cancel it: the prompt's buttons say what each does ("Cancel" would read both ways here).
     await row(page, 'e2e-1').getByRole('button', { name: 'Cancel auto-close' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Keep it' }).click();
+    await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
+    await expect(row(page, 'e2e-1').getByText('2099-07-01 09:30:00')).toBeVisible();
+    await expect(page.getByText('Cancelled', { exact: true })).toHaveCount(0); // gone before the next "Cancelled" below
+    await row(page, 'e2e-1').getByRole('button', { name: 'Cancel auto-close' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel auto-close' }).click();
     await expect(page.getByText('The auto-close of e2e-1 was cancelled.')).toBeVisible();
     await expect(row(page, 'e2e-1').getByRole('button', { name: 'Auto-close' })).toBeVisible();
 

@@ -80,6 +80,13 @@ test.describe('basic management', () => {
     await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
     await expect(rowContaining(page, '10.77.0.1')).toBeVisible();
 
+    // Closing the two says it closed them, in so many words.
+    await page.locator('.ant-space', { hasText: '2 selected' }).last().getByRole('button', { name: 'Close', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText('Closed 2', { exact: true })).toBeVisible();
+    await rowContaining(page, '10.77.0.1').getByRole('checkbox').check();
+    await rowContaining(page, '10.77.0.2').getByRole('checkbox').check();
+
     await page.getByRole('button', { name: 'Delete selected' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByText('2 deleted')).toBeVisible();

@@ -226,6 +226,13 @@ test('the custom query says what each field needs, and clears what was fixed', a
   await expect(page.getByText('The offset is a whole number of 0 or more.')).toBeVisible();
   await expect(page.getByText('The limit is a whole number above 0.')).toBeVisible();
   await expect(page.getByText('Please choose the table.')).toHaveCount(0);
+  // A fraction is refused, not rounded.
+  await page.getByRole('spinbutton', { name: 'Offset' }).fill('1.5');
+  await page.getByRole('spinbutton', { name: 'Limit' }).fill('2.5');
+  await searchButton(page).click();
+  await expect(page.getByText('The offset is a whole number of 0 or more.')).toBeVisible();
+  await expect(page.getByText('The limit is a whole number above 0.')).toBeVisible();
+  await expect(page).not.toHaveURL(/table=log_currency/);
   await page.getByRole('spinbutton', { name: 'Offset' }).fill('0');
   await page.getByRole('spinbutton', { name: 'Limit' }).fill('10');
   await searchButton(page).click();

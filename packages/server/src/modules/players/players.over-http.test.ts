@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@gm/contract/errors.ts';
-import type { BagResult, CappedPage, CheckPlayerResult, ExplorePositions, GameAccount, Player, PlayerDetail, PlayerMaps, PlayerReport, RedeemClaim } from '@gm/contract/players.contract.ts';
+import type { BagResult, CappedPage, CheckPlayerResult, ExplorePositions, GameAccount, Player, PlayerDetail, PlayerMaps, PlayerReport, ClaimPage } from '@gm/contract/players.contract.ts';
 import type { EmbeddedGateway } from '../../game/world/embedded-gateway.ts';
 import * as worldRepository from '../../game/world/world.repository.ts';
 import { OVER_HTTP_START_TIMEOUT_MS, startConsoleOverHttp, type ConsoleOverHttp } from '../../testing/console-over-http.ts';
@@ -78,9 +78,13 @@ describe('the player screens over the http gateway', () => {
     expect(reports.result.total).toBeGreaterThan(0);
     expect(reports.result).toEqual(await inGame.listReports({ size: 50 }));
 
-    const claims = await get<CappedPage<RedeemClaim>>('/exchange/claims?size=50');
+    const claims = await get<ClaimPage>('/exchange/claims?size=50');
     expect(claims.result.total).toBeGreaterThan(0);
-    expect(claims.result).toEqual(await inGame.listRedeemClaims({ size: 50 }));
+    const { itemNames, ...page } = claims.result;
+    expect(page).toEqual(await inGame.listRedeemClaims({ size: 50 }));
+    // The rewards' items named from the game server's own catalogue.
+    expect(itemNames.length).toBeGreaterThan(0);
+    expect(itemNames).toEqual(expect.arrayContaining([{ itemType: 'prop', itemId: '100101', name: { en: 'Energy potion', zh: '体力药剂' } }]));
   });
 
   it('shows a ban made through the console as banned in the lists read back from the game', async () => {

@@ -46,6 +46,8 @@ export function AreasPage() {
   const askCancelAutoClose = (area: Area) =>
     confirmAction({
       title: t('confirm.cancelAutoClose', { id: area.id, at: formatStamp(area.autoCloseJob?.at ?? area.autoCloseAt) }),
+      okText: t('actions.cancelAutoClose'),
+      cancelText: t('actions.keepAutoClose'),
       onOk: async () => {
         await cancelAutoClose.mutateAsync(area.id);
         showSuccess(t('done.autoCloseCancelled', { id: area.id }));

@@ -50,6 +50,7 @@ export const en = {
     autoClose: 'Auto-close',
     rescheduleAutoClose: 'Change auto-close',
     cancelAutoClose: 'Cancel auto-close',
+    keepAutoClose: 'Keep it',
     more: 'More',
   },
   confirm: {

@@ -53,6 +53,7 @@ export const zhCN: Translation<typeof en> = {
     autoClose: '自动关服',
     rescheduleAutoClose: '修改自动关服',
     cancelAutoClose: '取消自动关服',
+    keepAutoClose: '保留',
     more: '更多',
   },
   confirm: {

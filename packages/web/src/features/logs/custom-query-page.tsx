@@ -161,13 +161,14 @@ export function CustomQueryPage() {
           <LogFilterBuilder columns={[]} rangeRequired={false} />
           <Row gutter={16}>
             <Col>
+              {/* No rounding: 1.5 is refused by the contract's rule rather than read as 2. */}
               <Form.Item name="offset" label={t('custom.offset.label')} required>
-                <InputNumber<number> precision={0} style={{ width: 160 }} />
+                <InputNumber<number> style={{ width: 160 }} />
               </Form.Item>
             </Col>
             <Col>
               <Form.Item name="limit" label={t('custom.limit.label')} labelCol={{ flex: '64px' }} required extra={t('custom.limit.help', { maximum: limitMax })}>
-                <InputNumber<number> precision={0} style={{ width: 160 }} />
+                <InputNumber<number> style={{ width: 160 }} />
               </Form.Item>
             </Col>
           </Row>

@@ -34,7 +34,7 @@ export function ResourceListPage() {
   const remove = useDeleteResources();
 
   const changeStatus = (ids: string[], status: ResourceStatus) =>
-    selection.apply(() => setStatus.mutateAsync({ ids, status }), (count) => t('notifications.statusChanged', { count }));
+    selection.apply(() => setStatus.mutateAsync({ ids, status }), (count) => t(status === 'online' ? 'notifications.wentOnline' : 'notifications.wentOffline', { count }));
   const askBatchStatus = (status: ResourceStatus) =>
     selection.confirmChosen('validation:chooseAtLeastOne', (ids, names) => ({
       title: t(status === 'online' ? 'confirm.online' : 'confirm.offline', { count: ids.length }),

@@ -54,7 +54,8 @@ export const en = {
   notifications: {
     created: '{{name}} added',
     updated: '{{name}} saved',
-    statusChanged: '{{count}} changed',
+    wentOnline: 'Put {{count}} online',
+    wentOffline: 'Took {{count}} offline',
     deleted: '{{count}} deleted',
   },
   backToList: 'Back to the list',

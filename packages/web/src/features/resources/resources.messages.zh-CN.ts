@@ -57,7 +57,8 @@ export const zhCN: Translation<typeof en> = {
   notifications: {
     created: '已添加 {{name}}',
     updated: '已保存 {{name}}',
-    statusChanged: '已修改 {{count}} 条',
+    wentOnline: '已上线 {{count}} 个',
+    wentOffline: '已下线 {{count}} 个',
     deleted: '已删除 {{count}} 条',
   },
   backToList: '返回列表',

@@ -31,7 +31,7 @@ export function FunctionWhitelistTab() {
   const logSwitch = useWhitelistBatch('function', 'log-switch');
 
   const switchLog = (ids: string[], value: SwitchState) =>
-    selection.apply(() => logSwitch.mutateAsync({ ids, logSwitch: value }), (count) => t('notifications.statusChanged', { count }));
+    selection.apply(() => logSwitch.mutateAsync({ ids, logSwitch: value }), (count) => t(value === 'open' ? 'notifications.loggingOn' : 'notifications.loggingOff', { count }));
   const askBatchLog = (value: SwitchState) =>
     selection.confirmChosen('validation:chooseAtLeastOne', (ids, names) => ({
       title: t(value === 'open' ? 'confirm.logOn' : 'confirm.logOff', { count: ids.length }),

@@ -35,7 +35,7 @@ export function useWhitelistStatus(kind: Exclude<WhitelistKind, 'function'>, sel
   const { t } = useTranslation('whitelists');
   const setStatus = useWhitelistBatch(kind, 'status');
   const changeStatus = (ids: string[], status: SwitchState) =>
-    selection.apply(() => setStatus.mutateAsync({ ids, status }), (count) => t('notifications.statusChanged', { count }));
+    selection.apply(() => setStatus.mutateAsync({ ids, status }), (count) => t(status === 'open' ? 'notifications.opened' : 'notifications.closed', { count }));
   const askBatchStatus = (status: SwitchState) =>
     selection.confirmChosen('validation:chooseAtLeastOne', (ids, names) => ({
       title: t(status === 'open' ? 'confirm.open' : 'confirm.close', { count: ids.length }),

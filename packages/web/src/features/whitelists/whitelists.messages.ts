@@ -86,7 +86,10 @@ export const en = {
     created: '{{name}} added',
     updated: '{{name}} saved',
     deleted: '{{count}} deleted',
-    statusChanged: '{{count}} changed',
+    opened: 'Opened {{count}}',
+    closed: 'Closed {{count}}',
+    loggingOn: 'Logging turned on for {{count}}',
+    loggingOff: 'Logging turned off for {{count}}',
   },
   dialogs: {
     ipCreate: 'Add IP whitelist entry',

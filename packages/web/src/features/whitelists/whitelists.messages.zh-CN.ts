@@ -89,7 +89,10 @@ export const zhCN: Translation<typeof en> = {
     created: '已添加 {{name}}',
     updated: '已保存 {{name}}',
     deleted: '已删除 {{count}} 条',
-    statusChanged: '已修改 {{count}} 条',
+    opened: '已开启 {{count}} 条',
+    closed: '已关闭 {{count}} 条',
+    loggingOn: '已为 {{count}} 条开启日志',
+    loggingOff: '已为 {{count}} 条关闭日志',
   },
   dialogs: {
     ipCreate: '新增IP白名单',

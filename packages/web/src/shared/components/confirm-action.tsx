@@ -16,13 +16,15 @@ export function confirmAction(options: {
   content?: ReactNode;
   danger?: boolean;
   okText?: string;
+  /** For a prompt whose own question is to cancel something, where "Cancel" would read both ways. */
+  cancelText?: string;
   onOk: () => Promise<unknown> | void;
 }): void {
   modalApi().confirm({
     title: options.title,
     content: options.content,
     okText: options.okText ?? i18next.t('common:buttons.confirm'),
-    cancelText: i18next.t('common:buttons.cancel'),
+    cancelText: options.cancelText ?? i18next.t('common:buttons.cancel'),
     okButtonProps: options.danger ? { danger: true } : {},
     onOk: async () => {
       try {
