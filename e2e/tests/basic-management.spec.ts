@@ -7,6 +7,20 @@ import { apiCall, signInByApi, storeLanguageSetting } from './helpers.ts';
 const row = (page: Page, text: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: text, exact: true }) });
 const rowContaining = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
+/** A channel protocol draft through the API: complete and in effect from a minute ago, unless told otherwise. */
+async function createAgreement(page: Page, token: string, overrides: Record<string, unknown>): Promise<{ id: string }> {
+  return apiCall<{ id: string }>(page, token, 'POST', '/agreements', {
+    kind: 'privacyPolicy',
+    version: '1.0',
+    titleEn: 'Privacy Policy',
+    titleZh: '隐私政策',
+    contentEn: 'We keep your device id to protect your account.',
+    contentZh: '我们保存设备标识以保护您的账号。',
+    effectiveAt: Date.now() - 60_000,
+    ...overrides,
+  });
+}
+
 test.describe('basic management', () => {
   test('a double click on Save adds the address once and says it was added, not that it exists', async ({ page }) => {
     const token = await signInByApi(page, 'admin');
@@ -226,16 +240,7 @@ test.describe('basic management', () => {
 
   test('channel protocols: publish a draft with confirm, decline a withdrawal', async ({ page }) => {
     const token = await signInByApi(page, 'admin');
-    await apiCall(page, token, 'POST', '/agreements', {
-      channel: 'e2e-channel',
-      kind: 'privacyPolicy',
-      version: '1.0',
-      titleEn: 'Privacy Policy',
-      titleZh: '隐私政策',
-      contentEn: 'We keep your device id to protect your account.',
-      contentZh: '我们保存设备标识以保护您的账号。',
-      effectiveAt: Date.now() - 60_000,
-    });
+    await createAgreement(page, token, { channel: 'e2e-channel' });
     await page.goto('/agreement/list?channel=e2e-channel');
     const draft = rowContaining(page, 'e2e-channel');
     await expect(draft).toContainText('Draft');
@@ -254,20 +259,12 @@ test.describe('basic management', () => {
 
   test('channel protocols: publishing a draft without an effective time says what it lacks and opens its form, before any prompt', async ({ page }) => {
     const token = await signInByApi(page, 'admin');
-    await apiCall(page, token, 'POST', '/agreements', {
-      channel: 'e2e-lacks',
-      kind: 'userAgreement',
-      version: '3.1',
-      titleEn: 'Terms',
-      titleZh: '',
-      contentEn: 'Play fair.',
-      contentZh: '公平游戏。',
-      effectiveAt: null,
-    });
+    // A Chinese text of only spaces counts as none, on the page as on the server.
+    await createAgreement(page, token, { channel: 'e2e-lacks', kind: 'userAgreement', version: '3.1', titleZh: '', contentZh: '   ', effectiveAt: null });
     await page.goto('/agreement/list?channel=e2e-lacks');
     const draft = rowContaining(page, 'e2e-lacks');
     await draft.getByRole('button', { name: 'Publish' }).click();
-    await expect(page.getByText('Before publishing, fill in: Title (Chinese), Effective time.')).toBeVisible();
+    await expect(page.getByText('Before publishing, fill in: Title (Chinese), Text (Chinese), Effective time.')).toBeVisible();
     const form = page.getByRole('dialog');
     await expect(form.getByLabel('Version')).toHaveValue('3.1');
     await expect(form.getByRole('button', { name: 'Publish' })).toHaveCount(0);
@@ -276,16 +273,7 @@ test.describe('basic management', () => {
 
   test('channel protocols: a draft deleted by someone else cannot be saved as a new one', async ({ page }) => {
     const token = await signInByApi(page, 'admin');
-    const draft = await apiCall<{ id: string }>(page, token, 'POST', '/agreements', {
-      channel: 'e2e-gone',
-      kind: 'userAgreement',
-      version: '2.0',
-      titleEn: 'Terms',
-      titleZh: '条款',
-      contentEn: 'Play fair.',
-      contentZh: '公平游戏。',
-      effectiveAt: null,
-    });
+    const draft = await createAgreement(page, token, { channel: 'e2e-gone', kind: 'userAgreement', version: '2.0', effectiveAt: null });
     await page.goto('/agreement/list?channel=e2e-gone');
     const row = rowContaining(page, 'e2e-gone');
     await expect(row).toContainText('Draft');

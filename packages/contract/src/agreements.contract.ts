@@ -29,7 +29,12 @@ export const channelField = z
   .regex(CHANNEL_PATTERN, { error: 'validation.channel' });
 
 const title = z.string().trim().max(AGREEMENT_TITLE_MAX, { error: 'validation.tooLong' }).default('');
-const content = z.string().max(AGREEMENT_CONTENT_MAX, { error: 'validation.tooLong' }).default('');
+/** Kept as typed, except that a text of only spaces is stored empty: its length then says whether it has one. */
+const content = z
+  .string()
+  .max(AGREEMENT_CONTENT_MAX, { error: 'validation.tooLong' })
+  .default('')
+  .transform((text) => (text.trim() === '' ? '' : text));
 
 export const agreementBody = z.object({
   channel: channelField,
@@ -48,15 +53,22 @@ export const agreementBody = z.object({
 });
 export type AgreementBody = z.infer<typeof agreementBody>;
 
-/** What publishing needs: both titles, both texts and the effective time. */
-export function missingForPublish(body: Pick<AgreementBody, 'titleEn' | 'titleZh' | 'contentEn' | 'contentZh' | 'effectiveAt'>): string[] {
-  const missing: string[] = [];
-  if (body.titleEn.trim() === '') missing.push('titleEn');
-  if (body.titleZh.trim() === '') missing.push('titleZh');
-  if (body.contentEn.trim() === '') missing.push('contentEn');
-  if (body.contentZh.trim() === '') missing.push('contentZh');
-  if (body.effectiveAt === null) missing.push('effectiveAt');
-  return missing;
+const PUBLISH_FIELDS = ['titleEn', 'titleZh', 'contentEn', 'contentZh', 'effectiveAt'] as const;
+export type PublishField = (typeof PUBLISH_FIELDS)[number];
+
+/**
+ * What publishing needs: both titles, both texts and the effective time. The texts are given as
+ * whether they have any, so the list (which carries only their lengths) asks what the server does.
+ */
+export function missingForPublish(version: { titleEn: string; titleZh: string; hasContentEn: boolean; hasContentZh: boolean; effectiveAt: number | null }): PublishField[] {
+  const present: Record<PublishField, boolean> = {
+    titleEn: version.titleEn.trim() !== '',
+    titleZh: version.titleZh.trim() !== '',
+    contentEn: version.hasContentEn,
+    contentZh: version.hasContentZh,
+    effectiveAt: version.effectiveAt !== null,
+  };
+  return PUBLISH_FIELDS.filter((field) => !present[field]);
 }
 
 export const agreement = z.object({

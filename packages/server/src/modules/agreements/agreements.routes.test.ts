@@ -68,6 +68,12 @@ describe('channel protocols', () => {
     const refused = await api.post(admin, `/agreements/${incomplete.result.id}/publish`);
     expect(refused).toMatchObject({ code: ErrorCode.WRONG_STATE, message: 'Before publishing, fill in both titles, both texts and the effective time.' });
     expect(refused.details?.map((d) => d.path)).toEqual(['contentZh', 'effectiveAt']);
+    // A text of only spaces is stored empty, so the list's length (which the web app asks the same rule of) is 0.
+    const blank = await api.post<Agreement>(admin, '/agreements', { ...full(), version: '1.1', contentEn: ' \n\t ' });
+    expect((await api.get<Agreement>(admin, `/agreements/${blank.result.id}`)).result.contentEn).toBe('');
+    const listed = await api.get<{ results: Agreement[] }>(admin, '/agreements?keyword=1.1');
+    expect(listed.result.results.map((a) => a.contentEnLength)).toEqual([0]);
+    expect((await api.post(admin, `/agreements/${blank.result.id}/publish`)).details?.map((d) => d.path)).toEqual(['contentEn']);
 
     const v1 = (await api.post<Agreement>(admin, '/agreements', { ...full(), version: '2.0' })).result;
     t.clock.now += 1000;

@@ -179,7 +179,13 @@ export async function publish(ctx: ServiceContext, actor: AuditActor, id: string
   const existing = await agreementsRepository.findById(ctx.db, id);
   if (!existing) throw notFound();
   if (existing.status === 'published') throw wrongState('errors.agreementPublishState');
-  const missing = missingForPublish({ titleEn: existing.title_en, titleZh: existing.title_zh, contentEn: existing.content_en, contentZh: existing.content_zh, effectiveAt: existing.effective_at });
+  const missing = missingForPublish({
+    titleEn: existing.title_en,
+    titleZh: existing.title_zh,
+    hasContentEn: existing.content_en.trim() !== '',
+    hasContentZh: existing.content_zh.trim() !== '',
+    effectiveAt: existing.effective_at,
+  });
   if (missing.length > 0) {
     throw new DomainError(ErrorCode.WRONG_STATE, { messageKey: 'errors.agreementIncomplete', details: missing.map((path) => ({ path, message: 'validation.required' })) });
   }

@@ -4,7 +4,7 @@ import type { MenuProps, TableColumnsType } from 'antd';
 import { DownOutlined, EyeOutlined, SendOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AGREEMENT_KINDS, AGREEMENT_STATUSES, type AgreementStatus, type AgreementSummary } from '@gm/contract/agreements.contract.ts';
+import { AGREEMENT_KINDS, AGREEMENT_STATUSES, type AgreementStatus, type AgreementSummary, missingForPublish } from '@gm/contract/agreements.contract.ts';
 import { P } from '@gm/contract/permissions.ts';
 import { confirmAction } from '../../shared/components/confirm-action.tsx';
 import { FilterBar, SelectFilter, TextFilter } from '../../shared/components/filter-bar.tsx';
@@ -26,17 +26,6 @@ import { agreementsQueryOptions, useDeleteAgreements, usePublishAgreement, useUn
 
 const STATUS_BADGE: Record<AgreementStatus, 'default' | 'processing' | 'warning'> = { draft: 'default', published: 'processing', withdrawn: 'warning' };
 
-/** What a version still lacks to be published, from its summary (the server's rule: `missingForPublish`). */
-function lacksForPublish(a: AgreementSummary): ('titleEn' | 'titleZh' | 'contentEn' | 'contentZh' | 'effectiveAt')[] {
-  return [
-    a.titleEn.trim() === '' ? ('titleEn' as const) : null,
-    a.titleZh.trim() === '' ? ('titleZh' as const) : null,
-    a.contentEnLength === 0 ? ('contentEn' as const) : null,
-    a.contentZhLength === 0 ? ('contentZh' as const) : null,
-    a.effectiveAt === null ? ('effectiveAt' as const) : null,
-  ].filter((field) => field !== null);
-}
-
 /** /agreement/list: protocol versions per channel, drafted, published and withdrawn. */
 export function AgreementListPage() {
   const { t, i18n } = useTranslation(['agreements', 'common']);
@@ -53,8 +42,8 @@ export function AgreementListPage() {
   const selection = useListSelection(query.data?.results ?? [], nameOf, search.state);
 
   const askPublish = (a: AgreementSummary) => {
-    // The server refuses the same (missingForPublish); said before the prompt, with the form to fill in.
-    const lacking = lacksForPublish(a);
+    // The server's rule, said before the prompt, with the form to fill in.
+    const lacking = missingForPublish({ ...a, hasContentEn: a.contentEnLength > 0, hasContentZh: a.contentZhLength > 0 });
     if (lacking.length > 0) {
       showError(t('notifications.lacks', { fields: lacking.map((field) => t(`fields.${field}.label`)).join(t('listSeparator')) }));
       setDialog({ mode: 'edit', id: a.id });
