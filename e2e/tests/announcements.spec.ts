@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
+import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Announcement, AnnouncementPage, UploadResult } from '@gm/contract/announcements.contract.ts';
 import { apiCall, signInByApi, storeLanguageSetting } from './helpers.ts';
@@ -338,6 +339,16 @@ test('export the list as xlsx and import it back; the import says the spec words
   await expect(dialog.getByRole('alert')).toContainText('Choose only one file.');
   await input.setInputFiles({ name: 'empty.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.alloc(0) });
   await expect(dialog.getByRole('alert')).toContainText('All worksheets of the Excel file are empty.');
+  // The export with the first announcement's title emptied: the problem is named with its row and column.
+  const sheetBook = new ExcelJS.Workbook();
+  await sheetBook.xlsx.readFile(file);
+  const [sheet] = sheetBook.worksheets;
+  if (!sheet) throw new Error('the export has no sheet');
+  sheet.getRow(2).getCell((sheet.getRow(1).values as unknown[]).indexOf('title')).value = '';
+  const broken = Buffer.from(await sheetBook.xlsx.writeBuffer());
+  await input.setInputFiles({ name: 'broken.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: broken });
+  await expect(dialog.getByRole('alert')).toContainText('Row 2, title: Please enter the title.');
+  expect((await board(page, token, 'site')).results.length).toBe(count);
   await input.setInputFiles({ name: download.suggestedFilename(), mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: readFileSync(file) });
   await expect(dialog.getByTestId('import-result')).toContainText(`${count} ${count === 1 ? 'announcement' : 'announcements'} imported.`);
   await shot(page, 'import-en');

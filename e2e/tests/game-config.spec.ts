@@ -14,6 +14,13 @@ async function shot(page: Page, path: string): Promise<void> {
   await page.screenshot({ path, fullPage: true });
 }
 
+/** Saving a document the contract accepts asks first: it changes what players see. */
+async function confirmPush(page: Page, ok: string): Promise<void> {
+  // antd spaces a two-character Chinese label ("下 发").
+  const name = new RegExp(`^${[...ok].join('\\s?')}$`);
+  await page.getByRole('dialog').getByRole('button', { name }).click();
+}
+
 const row = (page: Page, name: string) => page.locator('.ant-table-tbody tr.ant-table-row', { hasText: name });
 
 test('public function lock: a locked function needs its reasons; everyone or chosen regions; live in the game', async ({ page }) => {
@@ -39,6 +46,7 @@ test('public function lock: a locked function needs its reasons; everyone or cho
   await row(page, 'Trade').getByLabel('Reason (English)').fill('Trade is paused in this region.');
   await row(page, 'Trade').getByLabel('Reason (Chinese)').fill('本区交易暂停。');
   await page.getByTestId('game-config-save').click();
+  await confirmPush(page, 'Push');
   await expect(page.getByText('Version 1 saved and live in the game.')).toBeVisible();
   await expect(page.getByTestId('game-config-status')).toContainText('Live');
   await expect(page.getByText('2 of 16 functions locked')).toBeVisible();
@@ -66,6 +74,7 @@ test('check-in: fill a month from the item catalogue, copy it to the next month,
   await page.getByTestId('checkin-fill').click();
   await expect(page.getByTestId('checkin-day-1')).toContainText('Energy potion (100101)');
   await page.getByTestId('game-config-save').click();
+  await confirmPush(page, 'Push');
   await expect(page.getByText('Version 1 saved and live in the game.')).toBeVisible();
   await shot(page, '/tmp/gc/shots/game-config-check-in.png');
 
@@ -79,6 +88,7 @@ test('check-in: fill a month from the item catalogue, copy it to the next month,
   await page.getByRole('button', { name: 'Copy from previous month' }).click();
   await expect(page.getByTestId('checkin-day-28')).toContainText('Energy potion (100101)');
   await page.getByTestId('game-config-save').click();
+  await confirmPush(page, 'Push');
   await expect(page.getByText('Version 2 saved and live in the game.')).toBeVisible();
   const saved = await apiCall<{ saved: { value: { months: { month: string; rewards: unknown[] }[] } } }>(page, admin, 'GET', '/game-config/checkIn');
   expect(saved.saved.value.months.map((x) => x.month)).toEqual([month, next]);
@@ -113,6 +123,7 @@ test('share config in Chinese: the spec-style messages, then saved and live', as
   await expect(page.getByText('图片必须是 https 地址。').first()).toBeVisible();
   await page.getByLabel('图片（https 地址）').fill('https://cdn.example.com/share.png');
   await page.getByTestId('game-config-save').click();
+  await confirmPush(page, '下发');
   await expect(page.getByText('第 1 版已保存并在游戏内生效。')).toBeVisible();
   await expect(page.getByTestId('game-config-status')).toContainText('已生效');
   await shot(page, '/tmp/gc/shots/game-config-share-zh.png');
@@ -151,7 +162,14 @@ test('arena: rank bands follow each other from rank 1; a gap is refused, then th
   await page.getByTestId('game-config-save').click();
   await expect(band2.getByText('Rank bands must follow each other without gaps or overlaps: band 2 should start at rank 2.')).toBeVisible();
   await band2.getByLabel('From rank').fill('2');
+  // Declined: nothing is saved or pushed.
   await page.getByTestId('game-config-save').click();
+  await expect(page.locator('.ant-modal-confirm-title', { hasText: 'Push this version to the game?' })).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('game-config-status')).toContainText('Version 1');
+  await page.getByTestId('game-config-save').click();
+  await confirmPush(page, 'Push');
   await expect(page.getByText('Version 2 saved and live in the game.')).toBeVisible();
   await shot(page, '/tmp/gc/shots/game-config-arena.png');
   const state = await apiCall<{ live: { value: { bands: { fromRank: number; toRank: number }[] } } }>(page, admin, 'GET', '/game-config/arena');
@@ -185,6 +203,7 @@ test('official news: add, sort, edit and delete entries, published as one docume
   await newsRows.nth(1).getByRole('button', { name: 'Move up' }).click();
   await expect(newsRows.first()).toContainText('Patch 1.2');
   await page.getByTestId('game-config-save').click();
+  await confirmPush(page, 'Push');
   await expect(page.getByText('Version 1 saved and live in the game.')).toBeVisible();
   await shot(page, '/tmp/gc/shots/game-config-news.png');
 
@@ -196,6 +215,7 @@ test('official news: add, sort, edit and delete entries, published as one docume
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(newsRows).toHaveCount(1);
   await page.getByTestId('game-config-save').click();
+  await confirmPush(page, 'Push');
   await expect(page.getByText('Version 2 saved and live in the game.')).toBeVisible();
   const state = await apiCall<{ live: { value: { entries: { title: string; category: string }[] } } }>(page, admin, 'GET', '/game-config/officialNews');
   expect(state.live.value.entries.map((e) => [e.title, e.category])).toEqual([['Winter festival', 'event']]);

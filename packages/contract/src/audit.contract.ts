@@ -14,6 +14,7 @@ import { RANK_AUDIT_ACTIONS } from './rankings.audit.ts';
 import { REDEEM_AUDIT_ACTIONS } from './redeem-codes.audit.ts';
 import { GAME_CONFIG_AUDIT_ACTIONS } from './game-config.contract.ts';
 import { SDK_AUDIT_ACTIONS } from './sdk.audit.ts';
+import { CONFIG_TABLE_AUDIT_ACTIONS } from './config-tables.audit.ts';
 
 export const AUDIT_OUTCOMES = ['ok', 'failed', 'denied'] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
@@ -61,6 +62,7 @@ export const AUDIT_ACTIONS = {
   ...REDEEM_AUDIT_ACTIONS,
   ...GAME_CONFIG_AUDIT_ACTIONS,
   ...SDK_AUDIT_ACTIONS,
+  ...CONFIG_TABLE_AUDIT_ACTIONS,
 } as const satisfies Record<string, { en: string; zh: string }>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

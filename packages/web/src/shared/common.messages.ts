@@ -41,6 +41,8 @@ export const en = {
     healthy: 'Healthy',
     unhealthy: 'Unavailable',
   },
+  /** Between names in a list ("Recharge currency ×980, Quantum core ×2"); ids and codes keep ', '. */
+  listSeparator: ', ',
   /** The game's currencies, as goods and rewards name them (grant-tags.tsx). */
   currencies: { recharge: 'Recharge currency', nonRecharge: 'Non-recharge currency', unionCoin: 'Union coin' },
   notifications: {

@@ -44,6 +44,7 @@ export const zhCN: Translation<typeof en> = {
     healthy: '正常',
     unhealthy: '不可用',
   },
+  listSeparator: '、',
   currencies: { recharge: '充值货币', nonRecharge: '非充值货币', unionCoin: '公会币' },
   notifications: {
     cancelled: '已取消',

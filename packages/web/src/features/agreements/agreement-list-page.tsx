@@ -45,7 +45,7 @@ export function AgreementListPage() {
     // The server's rule, said before the prompt, with the form to fill in.
     const lacking = missingForPublish({ ...a, hasContentEn: a.contentEnLength > 0, hasContentZh: a.contentZhLength > 0 });
     if (lacking.length > 0) {
-      showError(t('notifications.lacks', { fields: lacking.map((field) => t(`fields.${field}.label`)).join(t('listSeparator')) }));
+      showError(t('notifications.lacks', { fields: lacking.map((field) => t(`fields.${field}.label`)).join(t('common:listSeparator')) }));
       setDialog({ mode: 'edit', id: a.id });
       return;
     }

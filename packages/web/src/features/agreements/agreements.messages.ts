@@ -18,7 +18,6 @@ export const en = {
     length: 'Text length',
   },
   lengths: 'EN {{en}} · 中文 {{zh}}',
-  listSeparator: ', ',
   fields: {
     channel: { label: 'Channel', placeholder: 'e.g. taptap; default serves channels without their own text' },
     kind: { label: 'Type' },

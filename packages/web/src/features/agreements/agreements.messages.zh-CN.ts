@@ -21,7 +21,6 @@ export const zhCN: Translation<typeof en> = {
     length: '正文长度',
   },
   lengths: 'EN {{en}} · 中文 {{zh}}',
-  listSeparator: '、',
   fields: {
     channel: { label: '渠道', placeholder: '如 taptap；default 用于没有单独协议的渠道' },
     kind: { label: '类型' },

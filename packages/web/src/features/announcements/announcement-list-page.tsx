@@ -161,7 +161,7 @@ export function AnnouncementListPage() {
     >
       <AnnouncementFilterForm filters={search.state} query={query} onSearch={search.update} onReset={() => search.reset(['type'])} />
       {expiredScrolling.length > 0 ? (
-        <Alert type="warning" showIcon role="alert" title={t('list.expiredScrolling')} description={expiredScrolling.map((a) => a.title).join(', ')} />
+        <Alert type="warning" showIcon role="alert" title={t('list.expiredScrolling')} description={expiredScrolling.map((a) => a.title).join(t('common:listSeparator'))} />
       ) : null}
       <Card>
         <Tabs

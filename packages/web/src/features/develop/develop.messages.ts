@@ -22,6 +22,7 @@ export const en = {
     field: 'Value',
     value: 'New value',
     set: 'Set',
+    valueRequired: 'Please enter the new value.',
     done: '{{field}}: {{before}} → {{after}}',
   },
   exploreMap: {

@@ -25,6 +25,7 @@ export const zhCN: Translation<typeof en> = {
     field: '数值',
     value: '新值',
     set: '设置',
+    valueRequired: '请输入新值。',
     done: '{{field}}：{{before}} → {{after}}',
   },
   exploreMap: {

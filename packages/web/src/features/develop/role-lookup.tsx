@@ -3,6 +3,8 @@ import { Alert, Button, Card, Form, Input } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { enteredRoleId } from '@gm/contract/players.contract.ts';
+import { zodRule } from '../../shared/form-rules.ts';
 import { useSearchState } from '../../shared/hooks/use-search-state.ts';
 import { readRoleFilters, type RoleFilters } from './develop-filters.ts';
 import { stateQueryOptions } from './develop.queries.ts';
@@ -24,7 +26,8 @@ export function RoleLookup({ roleId, onLookup }: { roleId: string | undefined; o
     <Card>
       <Alert type="warning" showIcon title={t('notice')} style={{ marginBottom: 16 }} />
       <Form form={form} layout="inline" onFinish={(v) => onLookup(v.roleId?.trim() || undefined)}>
-        <Form.Item name="roleId" label={t('roleId')}>
+        {/* The player screens' rule: "Please enter the role id.", at most 100 of letters, digits, _ or -. */}
+        <Form.Item name="roleId" label={t('roleId')} rules={[zodRule(enteredRoleId)]}>
           <Input allowClear style={{ width: 220 }} />
         </Form.Item>
         <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>

@@ -12,6 +12,15 @@ import { RoleLookup, useRoleState } from './role-lookup.tsx';
 
 const NUMBER_FIELDS: readonly string[] = PLAYER_NUMBER_FIELDS;
 
+/** What the value box must hold for the chosen field: a whole number for a number, some text for a name. */
+function checkValue(field: PlayerValueField, value: string): void {
+  if (NUMBER_FIELDS.includes(field)) {
+    if (!/^\d{1,15}$/.test(value.trim())) throw new Error(translateKey('validation:wholeNumber'));
+  } else if (value.trim() === '') {
+    throw new Error(translateKey('develop:unlockEquip.valueRequired'));
+  }
+}
+
 /** /develop/unlock_equip ("modify player info"): every value of a role, any of them set straight. */
 export function UnlockEquipPage() {
   const { t } = useTranslation(['develop', 'common']);
@@ -24,10 +33,6 @@ export function UnlockEquipPage() {
   const onFinish = (v: { field: PlayerValueField; value: string }) => {
     if (!roleId) return;
     const numeric = NUMBER_FIELDS.includes(v.field);
-    if (numeric && !/^\d{1,15}$/.test(v.value.trim())) {
-      form.setFields([{ name: 'value', errors: [translateKey('validation:wholeNumber')] }]);
-      return;
-    }
     const body = numeric
       ? { roleId, field: v.field as (typeof PLAYER_NUMBER_FIELDS)[number], value: Number(v.value.trim()) }
       : { roleId, field: v.field as 'roleName' | 'unionName', value: v.value.trim() };
@@ -52,7 +57,13 @@ export function UnlockEquipPage() {
               <Form.Item name="field" label={t('unlockEquip.field')}>
                 <Select style={{ width: 200 }} options={PLAYER_VALUE_FIELDS.map((f) => ({ value: f, label: t(`fields.${f}`) }))} />
               </Form.Item>
-              <Form.Item name="value" label={t('unlockEquip.value')}>
+              <Form.Item
+                name="value"
+                label={t('unlockEquip.value')}
+                dependencies={['field']}
+                // A rule of the form, so its message goes as soon as the value (or the field) is right.
+                rules={[{ validator: async (_, value: string | undefined) => checkValue(form.getFieldValue('field') as PlayerValueField, value ?? '') }]}
+              >
                 <Input style={{ width: 180 }} maxLength={100} />
               </Form.Item>
               <Space>

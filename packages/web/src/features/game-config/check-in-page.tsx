@@ -84,7 +84,7 @@ export function CheckInPage() {
   };
 
   return (
-    <GameConfigPage configKey="checkIn" editor={editor} onSave={() => void saveWithErrors()} onRestore={(v) => void editor.save(v)}>
+    <GameConfigPage configKey="checkIn" editor={editor} onSave={() => void saveWithErrors()}>
       <Card
         title={
           <Space wrap>

@@ -59,7 +59,7 @@ export function FunctionLockPage() {
   };
 
   return (
-    <GameConfigPage configKey="functionLock" editor={editor} onSave={() => void save()} onRestore={(v) => void editor.save(v)}>
+    <GameConfigPage configKey="functionLock" editor={editor} onSave={() => void save()}>
       <Card title={t('titles.functionLock')} extra={<Typography.Text type="secondary">{t('functionLock.lockedCount', { count: lockedCount, total: GAME_FUNCTIONS.length })}</Typography.Text>}>
         <Form form={form} component={false} disabled={!canEdit}>
           <Table<Row>

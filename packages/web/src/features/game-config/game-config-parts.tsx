@@ -3,7 +3,7 @@ import { Alert, Button, Card, Descriptions, Drawer, Flex, InputNumber, Select, S
 import { HistoryOutlined, SaveOutlined, SyncOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { GameConfigKey, GameConfigReward, GameConfigVersion } from '@gm/contract/game-config.contract.ts';
+import { GAME_CONFIG_SCHEMAS, type GameConfigKey, type GameConfigReward, type GameConfigVersion } from '@gm/contract/game-config.contract.ts';
 import { P } from '@gm/contract/permissions.ts';
 import { isApiError } from '../../shared/api-client.ts';
 import { confirmAction } from '../../shared/components/confirm-action.tsx';
@@ -31,7 +31,7 @@ export function useGameConfigEditor(key: GameConfigKey) {
   const state = useQuery(gameConfigQueryOptions(key));
   const save = useSaveGameConfig(key);
   let lastDetails: { path: string; message: string }[] | null = null;
-  const submit = async (value: unknown, form?: FormInstance, mapPath: (path: (string | number)[]) => (string | number)[] = (p) => p) => {
+  const push = async (value: unknown, form?: FormInstance, mapPath: (path: (string | number)[]) => (string | number)[] = (p) => p) => {
     lastDetails = null;
     // Problems of the last try go; the server names what is still wrong.
     if (form) form.setFields(form.getFieldsError().filter((f) => f.errors.length > 0).map((f) => ({ name: f.name, errors: [] })));
@@ -49,13 +49,29 @@ export function useGameConfigEditor(key: GameConfigKey) {
       return undefined;
     }
   };
-  return { state, save: submit, saving: save.isPending, lastError: () => lastDetails };
+  type Pushed = Awaited<ReturnType<typeof push>>;
+  // What players see changes as soon as the game applies it: asked first (spec section 8). A
+  // document the contract refuses goes straight to the server, which names each problem on the
+  // form and changes nothing; a restore from the history has asked already.
+  const ask = (...args: Parameters<typeof push>) =>
+    !GAME_CONFIG_SCHEMAS[key].safeParse(args[0]).success
+      ? push(...args)
+      : new Promise<Pushed>((resolve) => {
+          confirmAction({
+            title: t('confirm.push'),
+            content: t('confirm.pushContent'),
+            okText: t('confirm.pushOk'),
+            onOk: async () => resolve(await push(...args)),
+            onCancel: () => resolve(undefined),
+          });
+        });
+  return { state, save: ask, push, saving: save.isPending, lastError: () => lastDetails };
 }
 
 type Editor = ReturnType<typeof useGameConfigEditor>;
 
 /** The page: heading with History / Push again / Save, what is saved and live, then the editor. */
-export function GameConfigPage({ configKey, editor, onSave, onRestore, children }: { configKey: GameConfigKey; editor: Editor; onSave: () => void; onRestore: (value: unknown) => void; children: ReactNode }) {
+export function GameConfigPage({ configKey, editor, onSave, children }: { configKey: GameConfigKey; editor: Editor; onSave: () => void; children: ReactNode }) {
   const { t } = useTranslation('gameConfig');
   const [historyOpen, setHistoryOpen] = useState(false);
   const data = editor.state.data;
@@ -89,7 +105,7 @@ export function GameConfigPage({ configKey, editor, onSave, onRestore, children 
         <ConfigStatus editor={editor} />
         {children}
       </Flex>
-      <HistoryDrawer configKey={configKey} open={historyOpen} onClose={() => setHistoryOpen(false)} onRestore={(v) => { setHistoryOpen(false); onRestore(v); }} />
+      <HistoryDrawer configKey={configKey} open={historyOpen} onClose={() => setHistoryOpen(false)} onRestore={(v) => { setHistoryOpen(false); void editor.push(v); }} />
     </PageContainer>
   );
 }

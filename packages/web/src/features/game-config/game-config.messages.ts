@@ -41,6 +41,11 @@ export const en = {
     add: 'Add',
     remove: 'Remove',
   },
+  confirm: {
+    push: 'Push this version to the game?',
+    pushContent: 'Players see it as soon as the game applies it. The version live now stays in the history.',
+    pushOk: 'Push',
+  },
   feedback: {
     saved: 'Version {{version}} saved and live in the game.',
     pushed: 'Version {{version}} pushed to the game again.',

@@ -43,6 +43,11 @@ export const zhCN: typeof en = {
     add: '添加',
     remove: '删除',
   },
+  confirm: {
+    push: '将此版本下发到游戏？',
+    pushContent: '游戏应用后玩家立即可见，当前生效的版本保留在历史版本中。',
+    pushOk: '下发',
+  },
   feedback: {
     saved: '第 {{version}} 版已保存并在游戏内生效。',
     pushed: '第 {{version}} 版已重新下发到游戏。',

@@ -48,7 +48,7 @@ export function OfficialNewsPage() {
   };
 
   return (
-    <GameConfigPage configKey="officialNews" editor={editor} onSave={() => void editor.save({ entries })} onRestore={(v) => void editor.save(v)}>
+    <GameConfigPage configKey="officialNews" editor={editor} onSave={() => void editor.save({ entries })}>
       <Card
         title={t('news.entries', { count: entries.length })}
         extra={

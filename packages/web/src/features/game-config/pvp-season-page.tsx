@@ -43,7 +43,7 @@ function PvpSeasonPage({ configKey }: { configKey: 'arena' | 'summitDuel' }) {
   };
 
   return (
-    <GameConfigPage configKey={configKey} editor={editor} onSave={save} onRestore={(v) => void editor.save(v)}>
+    <GameConfigPage configKey={configKey} editor={editor} onSave={save}>
       <Form form={form} layout="vertical" disabled={!canEdit}>
         <Flex vertical gap={16}>
           <Card title={t('pvp.season')}>

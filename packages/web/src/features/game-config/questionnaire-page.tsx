@@ -38,7 +38,7 @@ export function QuestionnairePage() {
   };
 
   return (
-    <GameConfigPage configKey="questionnaire" editor={editor} onSave={save} onRestore={(v) => void editor.save(v)}>
+    <GameConfigPage configKey="questionnaire" editor={editor} onSave={save}>
       <Card title={t('titles.questionnaire')}>
         <Form form={form} layout="vertical" disabled={!canEdit} style={{ maxWidth: 720 }}>
           <Form.Item name="enabled" label={t('questionnaire.enabled')} valuePropName="checked">

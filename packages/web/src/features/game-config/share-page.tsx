@@ -27,7 +27,7 @@ export function SharePage() {
   const image = url.startsWith(`${window.location.origin}/`) && broken !== url ? url : null;
 
   return (
-    <GameConfigPage configKey="share" editor={editor} onSave={() => void editor.save(form.getFieldsValue(true), form)} onRestore={(v) => void editor.save(v)}>
+    <GameConfigPage configKey="share" editor={editor} onSave={() => void editor.save(form.getFieldsValue(true), form)}>
       <Row gutter={16}>
         <Col xs={24} lg={14}>
           <Card title={t('titles.share')}>

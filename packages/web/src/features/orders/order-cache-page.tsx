@@ -151,7 +151,7 @@ function Attempts({ attempts }: { attempts: CallbackAttempt[] }) {
   const { t } = useTranslation('orders');
   const last = attempts.at(-1);
   if (!last) return <>-</>;
-  const line = (a: CallbackAttempt) => (a.outcome === 'ok' ? t('cache.outcome.ok') : `${t('cache.outcome.refused')}: ${t(`cache.reasons.${a.reason ?? 'gameUnavailable'}`)}`);
+  const line = (a: CallbackAttempt) => (a.outcome === 'ok' ? t('cache.outcome.ok') : t('cache.outcome.refused', { reason: t(`cache.reasons.${a.reason ?? 'gameUnavailable'}`) }));
   const items = attempts.map((a) => ({
     color: a.outcome === 'ok' ? 'green' : 'red',
     children: `${formatStamp(a.at)} · ${line(a)} · ${t('cache.by', { by: a.by })}`,

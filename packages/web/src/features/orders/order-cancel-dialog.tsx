@@ -8,6 +8,7 @@ import { notifyCancelled } from '../../shared/components/confirm-action.tsx';
 import { showError, showSuccess } from '../../shared/feedback.ts';
 import { outcomeUnknown } from '../../shared/hooks/use-action-key.ts';
 import { formatMinorUnits } from '../../shared/format.ts';
+import { joinSentences } from '../../shared/translate.ts';
 import { GrantTags } from '../../shared/components/grant-tags.tsx';
 import { useGoodsLabels } from './order-goods.tsx';
 import { orderDetailQueryOptions, useCancelOrder } from './orders.queries.ts';
@@ -27,8 +28,8 @@ export function OrderCancelDialog({ order, onClose }: { order: Order | null; onC
     if (!order) return;
     try {
       const result = await cancel.mutateAsync(order.orderId);
-      const taken = result.deducted.map(labels.change).join(', ');
-      showSuccess(`${t('errors:orderCancelSuccess')} ${taken ? t('cancel.done', { roleId: result.roleId, goods: taken }) : ''}`.trim());
+      const taken = result.deducted.map(labels.change).join(t('common:listSeparator'));
+      showSuccess(taken ? joinSentences(t('errors:orderCancelSuccess'), t('cancel.done', { roleId: result.roleId, goods: taken })) : t('errors:orderCancelSuccess'));
       onClose();
     } catch (error) {
       // The spec's words: "Cancel order error" when the order is not completed (the server's
@@ -37,7 +38,7 @@ export function OrderCancelDialog({ order, onClose }: { order: Order | null; onC
         showError(error.message);
         onClose();
       } else {
-        showError(`${t('errors:orderCancelFailed')} ${error instanceof Error ? error.message : ''}`.trim());
+        showError(error instanceof Error && error.message ? joinSentences(t('errors:orderCancelFailed'), error.message) : t('errors:orderCancelFailed'));
         // Still open when the outcome is unknown: confirming again sends the same command id.
         if (!outcomeUnknown(error)) onClose();
       }

@@ -78,6 +78,8 @@ function DetailBody({ data }: { data: OrderDetailResult }) {
         bordered
         size="small"
         column={{ xs: 1, sm: 2 }}
+        // Labels on one line ("Login device", 登录设备), the values take what is left.
+        styles={{ label: { whiteSpace: 'nowrap' } }}
         items={items.map(([label, children, span]) => ({ key: label, label, children, ...(span ? { span } : {}) }))}
       />
       <Typography.Title level={5} style={{ marginTop: 20 }}>

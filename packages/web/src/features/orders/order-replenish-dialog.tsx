@@ -64,7 +64,7 @@ export function OrderReplenishDialog({ orderId, onClose }: { orderId: string | n
     setRefusal(null);
     try {
       const result = await replenish.mutateAsync({ orderId, body: { roleId, productId: values.productId } });
-      showSuccess(t('replenish.done', { roleId: result.roleId, goods: result.granted.map(labels.change).join(', ') || '-' }));
+      showSuccess(t('replenish.done', { roleId: result.roleId, goods: result.granted.map(labels.change).join(t('common:listSeparator')) || '-' }));
       onClose();
     } catch (error) {
       if (!isApiError(error)) return showError(t('errors:supplementFailed'));

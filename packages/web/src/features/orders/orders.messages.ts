@@ -94,7 +94,7 @@ export const en = {
     none: 'No cached callbacks match these filters.',
     by: 'by {{by}}',
     status: { pending: 'Pending', confirmed: 'Confirmed' },
-    outcome: { ok: 'Confirmed', refused: 'Refused' },
+    outcome: { ok: 'Confirmed', refused: 'Refused: {{reason}}' },
     reasons: {
       gameUnavailable: 'the game was unavailable',
       orderNotFound: 'the game has no such order',

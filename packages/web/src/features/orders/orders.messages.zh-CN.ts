@@ -93,7 +93,7 @@ export const zhCN: Translation<typeof en> = {
     none: '没有符合条件的缓存回调。',
     by: '由 {{by}}',
     status: { pending: '待确认', confirmed: '已确认' },
-    outcome: { ok: '已确认', refused: '已拒绝' },
+    outcome: { ok: '已确认', refused: '已拒绝：{{reason}}' },
     reasons: {
       gameUnavailable: '游戏当时不可用',
       orderNotFound: '游戏中没有该订单',

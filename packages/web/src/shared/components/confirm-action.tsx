@@ -19,6 +19,8 @@ export function confirmAction(options: {
   /** For a prompt whose own question is to cancel something, where "Cancel" would read both ways. */
   cancelText?: string;
   onOk: () => Promise<unknown> | void;
+  /** After the "Cancelled" notice, for a caller that waits on the answer. */
+  onCancel?: () => void;
 }): void {
   modalApi().confirm({
     title: options.title,
@@ -33,7 +35,10 @@ export function confirmAction(options: {
         // The API client has shown the error; the modal closes either way.
       }
     },
-    onCancel: notifyCancelled,
+    onCancel: () => {
+      notifyCancelled();
+      options.onCancel?.();
+    },
   });
 }
 
