@@ -126,6 +126,9 @@ test('both pages in Chinese', async ({ page }) => {
   await expect(page.getByRole('heading', { name: '游戏日志' })).toBeVisible();
   const kick = rows(page).filter({ hasText: 'E2E-NO-SUCH-ROLE-2' });
   await expect(kick.locator('.ant-tag').filter({ hasText: '指令' })).toBeVisible();
+  // The game's refusal in words, not its code.
+  await expect(kick).toContainText('玩家不存在');
+  await expect(kick).not.toContainText('playerNotFound');
   await shot(page, '/tmp/system-logs-game-zh.png');
   await kick.getByRole('button', { name: '详情' }).click();
   await expect(page.getByRole('dialog', { name: '游戏调用' })).toContainText('指令ID');

@@ -372,7 +372,7 @@ export const en = {
     configEmpty: 'The file has no rows.',
     configTooManyRows: 'A table has at most {{max}} rows.',
     configFileUnreadable: 'The file is neither JSON nor an Excel workbook (.xlsx); nothing was stored.',
-    configJsonInvalid: 'The file is not valid JSON ({{reason}}); nothing was stored.',
+    configJsonInvalid: 'The file is not valid JSON (near line {{line}}, column {{column}}); nothing was stored.',
     configJsonShape: 'The JSON must be an array of rows (or an object with "rows"); nothing was stored.',
     configNoFile: 'Please choose a JSON or .xlsx file.',
     configTooLarge: 'The file is larger than {{megabytes}} MB; nothing was stored.',

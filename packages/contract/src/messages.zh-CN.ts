@@ -361,7 +361,7 @@ export const zhCN: Messages = {
     configEmpty: '文件中没有数据行。',
     configTooManyRows: '一张表最多 {{max}} 行。',
     configFileUnreadable: '文件既不是 JSON 也不是 Excel 工作簿（.xlsx），未保存任何内容。',
-    configJsonInvalid: '文件不是有效的 JSON（{{reason}}），未保存任何内容。',
+    configJsonInvalid: '文件不是有效的 JSON（第 {{line}} 行第 {{column}} 列附近），未保存任何内容。',
     configJsonShape: 'JSON 必须是行的数组（或含 "rows" 的对象），未保存任何内容。',
     configNoFile: '请选择 JSON 或 .xlsx 文件。',
     configTooLarge: '文件大小超过 {{megabytes}} MB，未保存任何内容。',

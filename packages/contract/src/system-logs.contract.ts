@@ -115,6 +115,8 @@ export const gameCallEntry = z.object({
   outcome: z.enum(GAME_CALL_OUTCOMES),
   /** The game's refusal code, or what went wrong for the other failures. */
   reason: z.string().nullable(),
+  /** The reason in the reader's language when it is one of the game's codes ("数据未修改"), else the reason as kept. */
+  reasonText: z.string().nullable(),
   /** The call's parameters as JSON, secrets masked, cut at 2 KB. */
   params: z.string().nullable(),
   requestId: z.string().nullable(),

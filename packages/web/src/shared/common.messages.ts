@@ -133,6 +133,7 @@ export const en = {
   },
   password: {
     strength: 'Strength',
+    strengthIs: 'Strength: {{strength}}',
     weak: 'Weak',
     medium: 'Medium',
     strong: 'Strong',

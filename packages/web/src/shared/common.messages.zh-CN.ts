@@ -134,6 +134,7 @@ export const zhCN: Translation<typeof en> = {
   },
   password: {
     strength: '强度',
+    strengthIs: '强度：{{strength}}',
     weak: '弱',
     medium: '中',
     strong: '强',

@@ -64,12 +64,24 @@ async function rawRowsOf(table: ConfigTableName, bytes: Buffer): Promise<RawRows
   return { rows: [], header: null, problems: [fileProblem('validation.configFileUnreadable')] };
 }
 
+/**
+ * Where JSON.parse stopped, as a line and column an operator can find: its own message is
+ * English whatever the reader's language ("... in JSON at position 16"). The end of the text
+ * when it names no position ("Unexpected end of JSON input").
+ */
+function placeOf(text: string, error: unknown): { line: number; column: number } {
+  const position = /position (\d+)/.exec(error instanceof Error ? error.message : '');
+  const before = text.slice(0, position ? Number(position[1]) : text.length).split('\n');
+  return { line: before.length, column: (before.at(-1)?.length ?? 0) + 1 };
+}
+
 function jsonRows(bytes: Buffer): RawRows {
   let value: unknown;
+  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
   try {
-    value = JSON.parse(bytes.toString('utf8').replace(/^\uFEFF/, ''));
+    value = JSON.parse(text);
   } catch (error) {
-    return { rows: [], header: null, problems: [fileProblem('validation.configJsonInvalid', { reason: (error as Error).message.slice(0, 200) })] };
+    return { rows: [], header: null, problems: [fileProblem('validation.configJsonInvalid', placeOf(text, error))] };
   }
   const list: unknown[] | null = Array.isArray(value) ? (value as unknown[]) : value && typeof value === 'object' && Array.isArray((value as { rows?: unknown }).rows) ? (value as { rows: unknown[] }).rows : null;
   if (!list) return { rows: [], header: null, problems: [fileProblem('validation.configJsonShape')] };

@@ -204,6 +204,10 @@ describe('game log', () => {
       ['refused', 'playerNotFound'],
     ]);
     expect((await gameCalls('?outcome=refused')).results).toHaveLength(1);
+    // The game's code reads in the reader's words; other reasons as kept.
+    expect(rows.map((r) => r.reasonText)).toEqual(['no answer in 10 s', 'player does not exist']);
+    const zh = await api().get<GameCallPage>(admin, '/system/game-calls?outcome=refused', 'zh-CN');
+    expect(zh.result.results.map((r) => [r.reason, r.reasonText])).toEqual([['playerNotFound', '玩家不存在']]);
     const ex = (await exceptions()).results;
     expect(ex.map((r) => [r.source, r.what])).toEqual([['gateway', 'kickPlayers']]);
   });

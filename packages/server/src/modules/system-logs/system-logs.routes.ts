@@ -5,6 +5,7 @@ import { P } from '@gm/contract/permissions.ts';
 import { exceptionDetail, exceptionPage, exceptionQuery, gameCallPage, gameCallQuery } from '@gm/contract/system-logs.contract.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { ok } from '../../platform/reply.ts';
+import { requestLanguage } from '../../platform/i18n.ts';
 import * as systemLogsService from './system-logs.service.ts';
 
 /**
@@ -29,6 +30,6 @@ export function systemLogsRoutes(ctx: ServiceContext) {
     app.get('/system/game-calls', {
       config: { permission: P.SYS_GAME_LOG },
       schema: { tags, summary: "The console's commands to the game and its failed or slow reads, newest first", querystring: gameCallQuery, response: { 200: envelope(gameCallPage) } },
-    }, async (request) => ok(await systemLogsService.listGameCalls(ctx, request.query)));
+    }, async (request) => ok(await systemLogsService.listGameCalls(ctx, request.query, requestLanguage(request))));
   };
 }

@@ -12,6 +12,8 @@ import {
   type GameCallPage,
   type GameCallQuery,
 } from '@gm/contract/system-logs.contract.ts';
+import { GAME_INVALID_REASONS, GAME_REFUSAL_REASONS } from '@gm/contract/game-commands.contract.ts';
+import { translate, type Language } from '@gm/contract/messages.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors/domain-error.ts';
 import * as systemLogsRepository from '../../platform/system-logs/system-logs.repository.ts';
@@ -54,7 +56,14 @@ export async function exceptionDetail(ctx: ServiceContext, id: string): Promise<
   return { ...toEntry(row), stack: row.stack };
 }
 
-export async function listGameCalls(ctx: ServiceContext, query: GameCallQuery): Promise<GameCallPage> {
+/** A game's refusal or invalid code in words; other reasons (a network error's text) as kept. */
+function reasonText(reason: string | null, lang: Language): string | null {
+  if (reason === null) return null;
+  const known = (GAME_REFUSAL_REASONS as readonly string[]).includes(reason) || (GAME_INVALID_REASONS as readonly string[]).includes(reason);
+  return known ? translate(lang, `game.${reason}`) : reason;
+}
+
+export async function listGameCalls(ctx: ServiceContext, query: GameCallQuery, lang: Language): Promise<GameCallPage> {
   await caughtUp(ctx);
   const { rows, total, capped } = await systemLogsRepository.pageGameCalls(ctx.db, query);
   return {
@@ -69,6 +78,7 @@ export async function listGameCalls(ctx: ServiceContext, query: GameCallQuery): 
       durationMs: r.duration_ms,
       outcome: pick<GameCallOutcome>(GAME_CALL_OUTCOMES, r.outcome, 'error'),
       reason: r.reason,
+      reasonText: reasonText(r.reason, lang),
       params: r.params,
       requestId: r.request_id,
       instance: r.instance,

@@ -168,11 +168,16 @@ export function DataFilesPage() {
               </Button>
             </Upload>
           </Allowed>
-          <Link to={paths.dbDownloadTasks}>{t('actions.downloadTasks')}</Link>
+          {/* Only for who may open that page: the link would lead to /404. */}
+          <Allowed code={P.DB_DOWNLOAD_TASKS}>
+            <Link to={paths.dbDownloadTasks}>{t('actions.downloadTasks')}</Link>
+          </Allowed>
         </Flex>
-        <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
-          {t('upload.hint')}
-        </Typography.Paragraph>
+        <Allowed code={P.DB_EDIT}>
+          <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+            {t('upload.hint')}
+          </Typography.Paragraph>
+        </Allowed>
       </Card>
 
       {outcome?.kind === 'refused' ? (
@@ -183,7 +188,7 @@ export function DataFilesPage() {
       ) : null}
       {outcome?.kind === 'stored' ? (
         <Card data-testid="upload-diff">
-          <Alert type="success" showIcon title={t('upload.stored', { version: outcome.result.version.version, rows: outcome.result.version.rowCount })} style={{ marginBottom: 12 }} />
+          <Alert type="success" showIcon title={t('upload.stored', { version: outcome.result.version.version, count: outcome.result.version.rowCount })} style={{ marginBottom: 12 }} />
           <DiffView table={table} diff={outcome.result.diff} />
         </Card>
       ) : null}

@@ -47,7 +47,8 @@ export const en = {
     problems: '{{count}} problem(s)',
     file: 'The whole file',
     header: 'Header',
-    stored: 'Version {{version}} stored ({{rows}} rows). Review the changes below, then publish it.',
+    stored_one: 'Version {{version}} stored ({{count}} row). Review the changes below, then publish it.',
+    stored_other: 'Version {{version}} stored ({{count}} rows). Review the changes below, then publish it.',
   },
   diff: {
     summary: '{{added}} added, {{removed}} removed, {{changed}} changed, {{unchanged}} unchanged',

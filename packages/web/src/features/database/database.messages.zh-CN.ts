@@ -49,7 +49,8 @@ export const zhCN: typeof en = {
     problems: '{{count}} 处错误',
     file: '整个文件',
     header: '表头',
-    stored: '已保存版本 {{version}}（{{rows}} 行）。请检查下方改动后再发布。',
+    stored_one: '已保存版本 {{version}}（{{count}} 行）。请检查下方改动后再发布。',
+    stored_other: '已保存版本 {{version}}（{{count}} 行）。请检查下方改动后再发布。',
   },
   diff: {
     summary: '新增 {{added}}，删除 {{removed}}，修改 {{changed}}，未变 {{unchanged}}',
@@ -60,7 +61,7 @@ export const zhCN: typeof en = {
     title: '版本 {{version}}：改动',
   },
   publish: {
-    title: '发布 {{table}} 的版本 {{version}}？',
+    title: '发布{{table}}的版本 {{version}}？',
     rollbackTitle: '将 {{table}} 回滚到版本 {{version}}？',
     content: '游戏将运行版本 {{version}}（{{summary}}）。',
     done: '版本 {{version}} 已在游戏中生效。',

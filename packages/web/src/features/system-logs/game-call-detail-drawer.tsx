@@ -35,7 +35,7 @@ export function GameCallDetailDrawer({ call, onClose }: { call: GameCallEntry | 
             <Descriptions.Item label={t('columns.outcome')}>
               <GameCallOutcomeTag outcome={call.outcome} />
             </Descriptions.Item>
-            <Descriptions.Item label={t('columns.reason')}>{call.reason ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('columns.reason')}>{call.reasonText === call.reason ? (call.reason ?? '-') : `${call.reasonText ?? ''} (${call.reason ?? ''})`}</Descriptions.Item>
             <Descriptions.Item label={t('columns.duration')}>{t('durationMs', { value: call.durationMs })}</Descriptions.Item>
             <Descriptions.Item label={t('columns.target')}>{call.target ?? '-'}</Descriptions.Item>
             <Descriptions.Item label={t('detail.commandId')}>{call.commandId ? <Typography.Text copyable>{call.commandId}</Typography.Text> : '-'}</Descriptions.Item>

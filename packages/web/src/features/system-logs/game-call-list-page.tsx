@@ -44,7 +44,7 @@ export function GameCallListPage() {
     },
     { key: 'target', title: t('columns.target'), width: 220, ellipsis: { showTitle: true }, render: (_, row) => row.target ?? '-' },
     { key: 'operator', title: t('columns.operator'), width: 120, render: (_, row) => row.operator ?? <Typography.Text type="secondary">{t('noOperator')}</Typography.Text> },
-    { key: 'reason', title: t('columns.reason'), dataIndex: 'reason', ellipsis: { showTitle: true }, render: (value: string | null) => value ?? '-' },
+    { key: 'reason', title: t('columns.reason'), width: 220, ellipsis: { showTitle: true }, render: (_, row) => row.reasonText ?? '-' },
   ];
 
   return (

@@ -27,7 +27,7 @@ export function PasswordStrengthMeter({ value, minimum }: { value: string | unde
           />
         ))}
         <Typography.Text style={{ minWidth: 72, textAlign: 'right', color: color ?? undefined }} type={strength ? undefined : 'secondary'}>
-          {strength ? `${t('password.strength')}: ${t(`password.${strength}`)}` : t('password.strength')}
+          {strength ? t('password.strengthIs', { strength: t(`password.${strength}`) }) : t('password.strength')}
         </Typography.Text>
       </Flex>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
