@@ -63,8 +63,9 @@ export function isWebLink(value: string, httpsOnly = false): boolean {
     return false;
   }
 }
-const link = (message: string, httpsOnly = false) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(2048, { error: 'validation.tooLong' }).refine((v) => isWebLink(v, httpsOnly), { error: message });
+/** A required web address: empty says "Please enter …", anything else not a web address says what it must be. */
+const link = (required: string, message: string, httpsOnly = false) =>
+  z.string({ error: required }).trim().min(1, { error: required }).max(2048, { error: 'validation.tooLong' }).refine((v) => v === '' || isWebLink(v, httpsOnly), { error: message });
 
 const text = (max: number, required: string) => oneLine(z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: 'validation.tooLong' }));
 
@@ -151,7 +152,7 @@ export const SHARE_DAILY_LIMIT_MAX = 100;
 export const shareConfig = z.object({
   title: text(64, 'validation.shareTitle'),
   text: multiLine(z.string({ error: 'validation.shareText' }).trim().min(1, { error: 'validation.shareText' }).max(500, { error: 'validation.tooLong' })),
-  imageUrl: link('validation.shareImageUrl', true),
+  imageUrl: link('validation.shareImageUrlRequired', 'validation.shareImageUrl', true),
   reward: gameConfigReward,
   /** Shares rewarded per player per day. */
   dailyLimit: z
@@ -168,7 +169,7 @@ export const shareConfig = z.object({
 export const questionnaireConfig = z
   .object({
     enabled: z.boolean().default(false),
-    url: link('validation.questionnaireUrl'),
+    url: link('validation.questionnaireUrlRequired', 'validation.questionnaireUrl'),
     openAt: epochMs,
     closeAt: epochMs,
     /** Empty: every region. */
@@ -190,9 +191,9 @@ export const newsEntry = z.object({
   id: nameOrId(z.string().trim().min(1).max(64)),
   title: text(128, 'validation.newsTitle'),
   category: z.enum(NEWS_CATEGORIES, { error: 'validation.newsCategory' }),
-  coverUrl: link('validation.newsCoverUrl'),
+  coverUrl: link('validation.newsCoverUrlRequired', 'validation.newsCoverUrl'),
   publishAt: epochMs,
-  link: link('validation.newsLink'),
+  link: link('validation.newsLinkRequired', 'validation.newsLink'),
 });
 export type NewsEntry = z.infer<typeof newsEntry>;
 /** Entries in the order the site shows them. */

@@ -129,6 +129,9 @@ describe('the other documents', () => {
   it('share: https image, daily limit 1-100', async () => {
     const bad = await api.put(admin, '/game-config/share', { value: { title: '', text: 'x', imageUrl: 'http://cdn.example.com/a.png', reward: potion(), dailyLimit: 0 } });
     expect(bad.details?.map((d) => d.message)).toEqual(expect.arrayContaining(['Please enter the share title.', 'The image must be an https address.', 'The daily limit is a whole number from 1 to 100.']));
+    // Empty says what to enter, not what format it lacks.
+    const empty = await api.put(admin, '/game-config/share', { value: { title: 'Join me', text: 'x', imageUrl: ' ', reward: potion(), dailyLimit: 1 } });
+    expect(empty.details).toEqual([{ path: 'value.imageUrl', message: 'Please enter the image address.' }]);
     const ok = await api.put(admin, '/game-config/share', { value: { title: 'Join me', text: 'Play with me!', imageUrl: 'https://cdn.example.com/a.png', reward: potion(5), dailyLimit: 3 } });
     expect(ok.code).toBe(0);
   });
@@ -137,6 +140,8 @@ describe('the other documents', () => {
     const now = t.clock.now;
     const bad = await api.put(admin, '/game-config/questionnaire', { value: { enabled: true, url: 'javascript:alert(1)', openAt: now, closeAt: now, areaIds: [], reward: null } });
     expect(bad.details?.map((d) => d.message)).toEqual(expect.arrayContaining(['The questionnaire link must be an http or https address.', 'The end time must be after the start time.']));
+    const empty = await api.put(admin, '/game-config/questionnaire', { value: { enabled: true, url: '', openAt: now, closeAt: now + DAY, areaIds: [], reward: null } }, 'zh-CN');
+    expect(empty.details?.map((d) => d.message)).toEqual(['请输入问卷链接。']);
     const ok = await api.put(admin, '/game-config/questionnaire', { value: { enabled: true, url: 'https://survey.example.com/q1', openAt: now, closeAt: now + 7 * DAY, areaIds: [areaId], reward: potion(2) } });
     expect(ok.code).toBe(0);
   });
