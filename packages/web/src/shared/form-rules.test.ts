@@ -37,6 +37,9 @@ describe('zod schemas as form rules', () => {
   it('falls back to a message by issue code when the schema has no key', () => {
     expect(validateWith(z.string().max(3), 'abcd')).toBe('Must be at most 3 characters.');
     expect(validateWith(z.number().min(2), 1)).toBe('Must be at least 2.');
+    // Not "at least 1 characters": an empty text is a missing one.
+    expect(validateWith(z.string().min(1), '')).toBe('This field is required.');
+    expect(validateWith(z.string().min(3), 'ab')).toBe('Must be at least 3 characters.');
   });
 
   it('translates into Chinese', async () => {

@@ -22,6 +22,8 @@ export function issueKey(issue: Issue): string {
   if (own) return own;
   switch (issue.code) {
     case 'too_small':
+      // As the server says it: an empty text where one character is the least is "required".
+      if (issue.origin === 'string' && Number(issue.minimum) === 1) return 'validation:required';
       return issue.origin === 'string' || issue.origin === 'array' ? 'validation:tooShort' : 'validation:tooSmall';
     case 'too_big':
       return issue.origin === 'string' || issue.origin === 'array' ? 'validation:tooLong' : 'validation:tooBig';

@@ -60,6 +60,9 @@ describe('internal debugging', () => {
     const [entry] = await t.app.ctx.db.selectFrom('audit_log').selectAll().where('action', '=', 'develop.setValue').execute();
     expect(entry).toMatchObject({ code: P.DEVELOP_EDIT, outcome: 'ok' });
     expect(JSON.parse(entry?.after ?? '{}')).toEqual({ energy: 999 });
+    // An empty name is a missing one, not "at least 1 characters".
+    const empty = await call<unknown>('POST', '/develop/player-value', { roleId, field: 'roleName', value: '' });
+    expect(empty).toMatchObject({ code: ErrorCode.INVALID_PARAMS, message: 'This field is required.' });
   });
 
   it('unlocks every map up to one (explore_map, unlock_copy); an unknown map is refused', async () => {

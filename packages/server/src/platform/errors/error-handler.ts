@@ -13,6 +13,8 @@ function issueKey(keyword: string, message: string, params: Record<string, unkno
   if (message.startsWith('validation.') || message.startsWith('errors.')) return { key: message, values };
   switch (keyword) {
     case 'too_small':
+      // An empty text where one character is the least reads "This field is required.", not "at least 1 characters".
+      if (params.origin === 'string' && Number(params.minimum) === 1) return { key: 'validation.required', values };
       return { key: params.origin === 'string' || params.origin === 'array' ? 'validation.tooShort' : 'validation.tooSmall', values };
     case 'too_big':
       return { key: params.origin === 'string' || params.origin === 'array' ? 'validation.tooLong' : 'validation.tooBig', values };

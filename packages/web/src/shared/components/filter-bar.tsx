@@ -111,7 +111,7 @@ export function FilterFormButtons({ onReset, query, besideField, children }: { o
 
 /**
  * A list's filters as a card of labelled fields in a grid (their columns `xs={24} sm={12} lg={8}
- * xl={6}`), then Search, Reset and Refresh: beside the fields from `xl` up, below them under it.
+ * xl={6}`), then Search, Reset and Refresh: beside the last fields from `xl` up when they fit, below them otherwise.
  */
 export function FilterCard<V>({ form, onFinish, query, onReset, children }: { form: FormInstance<V>; onFinish: (values: V) => void; query: RefreshQuery; onReset: () => void; children: ReactNode }) {
   return (
@@ -119,7 +119,9 @@ export function FilterCard<V>({ form, onFinish, query, onReset, children }: { fo
       <Form form={form} layout="vertical" onFinish={onFinish}>
         <Row gutter={16}>
           {children}
-          <Col xs={24} xl={12}>
+          {/* From xl the rest of the last row when the three buttons fit there (a field is a quarter
+              of the row), else a row of their own; below xl always a row of their own. */}
+          <Col xs={24} xl={{ flex: 'auto' }} style={{ minWidth: 300 }}>
             <FilterFormButtons besideField="wide" query={query} onReset={onReset} />
           </Col>
         </Row>
