@@ -3,9 +3,9 @@ export const en = {
   descriptions: {
     statOnline: 'Players online per region and in all: every sample for ranges of up to 2 days, per hour beyond.',
     statPlayerLogin: 'New accounts, players and devices per day, and the daily, weekly and monthly active players.',
-    statRechargeOverview: 'Revenue per day from completed payments (test payments never count), paying players and what they pay on average.',
-    statRechargeByProduct: 'Revenue, orders and share of each product over the range.',
-    statRechargeByPlayer: 'The players who paid the most over the range.',
+    statRechargeOverview: 'Revenue per day from completed payments, on the day paid (test payments never count; a later refund is not taken off), paying players and what they pay on average.',
+    statRechargeByProduct: 'Revenue, orders and share of each product over the range, from completed payments (a later refund is not taken off).',
+    statRechargeByPlayer: 'The players who paid the most over the range, from completed payments (a later refund is not taken off).',
     statPlayerKeep: 'Players grouped by the day of their first login; the share of each group that logged in again N days later.',
     statDeviceKeep: 'Devices grouped by the day they first appeared; the share of each group seen again N days later.',
   },

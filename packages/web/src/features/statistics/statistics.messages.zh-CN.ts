@@ -6,9 +6,9 @@ export const zhCN: Translation<typeof en> = {
   descriptions: {
     statOnline: '各区服及全部区服的在线人数：2 天以内显示每个采样点，超过 2 天按小时统计。',
     statPlayerLogin: '每日新增账号、玩家与设备，以及日活跃、周活跃、月活跃玩家数。',
-    statRechargeOverview: '每日已完成支付的充值金额（测试支付不计入）、付费玩家及其平均付费。',
-    statRechargeByProduct: '时间范围内各商品的充值金额、订单数与占比。',
-    statRechargeByPlayer: '时间范围内充值最多的玩家。',
+    statRechargeOverview: '每日已完成支付的充值金额，按支付当天统计（测试支付不计入；之后的退款不扣除）、付费玩家及其平均付费。',
+    statRechargeByProduct: '时间范围内各商品的充值金额、订单数与占比，按已完成支付统计（之后的退款不扣除）。',
+    statRechargeByPlayer: '时间范围内充值最多的玩家，按已完成支付统计（之后的退款不扣除）。',
     statPlayerKeep: '按首次登录日期分组的玩家，各组在 N 天后再次登录的比例。',
     statDeviceKeep: '按首次出现日期分组的设备，各组在 N 天后再次出现的比例。',
   },
