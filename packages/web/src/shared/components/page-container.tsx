@@ -19,7 +19,9 @@ export function PageContainer({
   return (
     <div className="gm-page">
       <Flex className="gm-page-header" justify="space-between" align="flex-start" gap={16} wrap>
-        <div style={{ minWidth: 0 }}>
+        {/* The text gives way first (a long description wraps), so the actions stay at the top
+            right until the row is too narrow for both. */}
+        <div style={{ minWidth: 0, flex: '1 1 360px' }}>
           <Typography.Title level={3} style={{ margin: 0 }}>
             {title}
           </Typography.Title>
@@ -29,7 +31,11 @@ export function PageContainer({
             </Typography.Paragraph>
           ) : null}
         </div>
-        {extra ? <Flex gap={8} wrap>{extra}</Flex> : null}
+        {extra ? (
+          <Flex gap={8} wrap style={{ flex: 'none', maxWidth: '100%' }}>
+            {extra}
+          </Flex>
+        ) : null}
       </Flex>
       {bodyShown ? (
         <Flex vertical gap={16}>
