@@ -260,3 +260,16 @@ test('the custom query draws its thousand rows as they scroll into view', async 
     .toBe(1);
   await expect(page.locator('.ant-table-thead')).toBeInViewport();
 });
+
+test('the game words a list knows read in the reader\'s language: stage types, not their codes', async ({ page }) => {
+  // Another operator than the tests above: new queries are spaced per operator.
+  await signInByApi(page, 'analyst');
+  await storeLanguageSetting(page, 'cn');
+  const end = Math.floor(Date.now() / 60_000) * 60_000;
+  await page.goto(`/flow/stage_flow_list?start=${end - 28 * DAY_MS}&end=${end}`);
+  await expect(page.getByRole('heading', { name: '关卡流水' })).toBeVisible({ timeout: 30_000 });
+  const body = page.locator('.ant-table-tbody');
+  await expect(rows(page).first()).toBeVisible({ timeout: 30_000 });
+  await expect(body.getByText(/^(主线|精英|日常|爬塔|竞技场)$/).first()).toBeVisible();
+  await expect(body.getByText(/^(main|elite|daily|tower|arena)$/)).toHaveCount(0);
+});

@@ -21,6 +21,11 @@ export interface Label {
   readonly zh: string;
 }
 
+/** A value of a free-text column that the console can name (a payment channel, a stage type). */
+export interface KnownWord extends Label {
+  readonly value: string;
+}
+
 /** One allowed value of an enum column: the code the game sends, a camelCase key, labels. */
 export interface EnumValue extends Label {
   readonly value: number;
@@ -30,6 +35,33 @@ export interface EnumValue extends Label {
 // ---------------------------------------------------------------------------------------------
 // Enumerations (spec section 9, and the spec's order statuses of section 3).
 // ---------------------------------------------------------------------------------------------
+
+/**
+ * Words of the game's open vocabularies that the console names: the game may send others (they
+ * show as sent), so these columns stay text, filtered by the code.
+ */
+export const PAY_CHANNEL_WORDS = [
+  { value: 'appstore', en: 'App Store', zh: '苹果应用商店' },
+  { value: 'googleplay', en: 'Google Play', zh: 'Google Play' },
+  { value: 'alipay', en: 'Alipay', zh: '支付宝' },
+  { value: 'wechat', en: 'WeChat Pay', zh: '微信支付' },
+  { value: 'unionpay', en: 'UnionPay', zh: '银联' },
+] as const satisfies readonly KnownWord[];
+
+export const STAGE_TYPE_WORDS = [
+  { value: 'main', en: 'Main story', zh: '主线' },
+  { value: 'elite', en: 'Elite', zh: '精英' },
+  { value: 'daily', en: 'Daily', zh: '日常' },
+  { value: 'tower', en: 'Tower', zh: '爬塔' },
+  { value: 'arena', en: 'Arena', zh: '竞技场' },
+] as const satisfies readonly KnownWord[];
+
+export const CHAT_CHANNEL_WORDS = [
+  { value: 'world', en: 'World', zh: '世界' },
+  { value: 'recruit', en: 'Recruiting', zh: '招募' },
+  { value: 'union', en: 'Union', zh: '公会' },
+  { value: 'friend', en: 'Friend', zh: '好友' },
+] as const satisfies readonly KnownWord[];
 
 /** Card operation types 0-10, in the spec's order. */
 export const CARD_OPERATION_TYPES = [
@@ -126,6 +158,8 @@ export interface StringColumn extends ColumnCommon {
   readonly type: 'string';
   readonly minLength: number;
   readonly maxLength: number;
+  /** Words of the game's this console knows, shown in the reader's language; any other value shows as sent. */
+  readonly words?: readonly KnownWord[];
 }
 
 /** `int` is 32-bit; `bigint` is 64-bit in SQL and a safe integer in JSON. */
@@ -196,8 +230,14 @@ function common<const N extends string>(name: N, en: string, zh: string, o: Colu
   return { name, en, zh, filterable: o.filterable ?? false, personal: o.personal ?? false, ...(o.note ? { note: o.note } : {}) };
 }
 
-function str<const N extends string>(name: N, en: string, zh: string, o: ColumnOptions & { minLength?: number; maxLength?: number } = {}) {
-  return { ...common(name, en, zh, o), type: 'string', minLength: o.minLength ?? 0, maxLength: o.maxLength ?? ID_MAX_LENGTH } as const satisfies StringColumn;
+function str<const N extends string>(name: N, en: string, zh: string, o: ColumnOptions & { minLength?: number; maxLength?: number; words?: readonly KnownWord[] } = {}) {
+  return {
+    ...common(name, en, zh, o),
+    type: 'string',
+    minLength: o.minLength ?? 0,
+    maxLength: o.maxLength ?? ID_MAX_LENGTH,
+    ...(o.words ? { words: o.words } : {}),
+  } as const satisfies StringColumn;
 }
 
 function int<const N extends string>(name: N, en: string, zh: string, o: ColumnOptions & { min?: number; max?: number } = {}) {
@@ -309,7 +349,7 @@ export const LOG_CATALOGUE = [
       str('product_name', 'Product name', '产品名称'),
       big('amount', 'Amount', '金额', { min: 0, minorUnits: true }),
       str('currency', 'Currency', '币种', { ...F, minLength: 3, maxLength: 3, note: { en: 'ISO 4217 code, e.g. CNY, USD.', zh: 'ISO 4217 代码，如 CNY、USD。' } }),
-      str('pay_channel', 'Pay channel', '支付渠道', { ...F, maxLength: 64 }),
+      str('pay_channel', 'Pay channel', '支付渠道', { ...F, maxLength: 64, words: PAY_CHANNEL_WORDS }),
       choice('status', RECHARGE_STATUSES, 'Status', '状态', F),
       big('gold_num', 'Recharge currency granted', '发放充值货币', { min: 0 }),
       bool('is_first_recharge', 'First recharge', '是否首充', F),
@@ -476,7 +516,7 @@ export const LOG_CATALOGUE = [
     zh: '关卡流水',
     columns: [
       str('stage_id', 'Stage ID', '关卡ID', { ...F, minLength: 1 }),
-      str('stage_type', 'Stage type', '关卡类型', { ...F, maxLength: 32 }),
+      str('stage_type', 'Stage type', '关卡类型', { ...F, maxLength: 32, words: STAGE_TYPE_WORDS }),
       battleResult(),
       durationSeconds(),
       stars(),
@@ -551,7 +591,7 @@ export const LOG_CATALOGUE = [
     en: 'Friend chat log',
     zh: '好友聊天流水',
     columns: [
-      str('channel', 'Channel', '频道', { ...F, maxLength: 32 }),
+      str('channel', 'Channel', '频道', { ...F, maxLength: 32, words: CHAT_CHANNEL_WORDS }),
       str('role_name', 'Sender name', '发送者名称', F),
       str('target_role_id', 'Target role ID', '目标角色ID', { ...F, minLength: 1 }),
       str('target_role_name', 'Target role name', '目标角色名称'),
@@ -568,7 +608,7 @@ export const LOG_CATALOGUE = [
     en: 'Global chat log',
     zh: '世界聊天流水',
     columns: [
-      str('channel', 'Channel', '频道', { ...F, maxLength: 32 }),
+      str('channel', 'Channel', '频道', { ...F, maxLength: 32, words: CHAT_CHANNEL_WORDS }),
       str('role_name', 'Sender name', '发送者名称', F),
       str('content', 'Content', '内容', { maxLength: CHAT_CONTENT_MAX }),
       bool('is_blocked', 'Blocked by filter', '是否被屏蔽', F),

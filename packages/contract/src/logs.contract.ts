@@ -467,6 +467,8 @@ export const logColumnView = z.object({
   operators: z.array(z.enum(CONDITION_OPS)),
   /** Enumerations: the codes with their words. */
   values: z.array(z.object({ value: z.number(), key: z.string(), ...label })).optional(),
+  /** Text columns: the values the console can name; others show as sent. */
+  words: z.array(z.object({ value: z.string(), ...label })).optional(),
   /** Money in minor units (cents, fen): show divided by 100. */
   minorUnits: z.boolean().optional(),
   min: z.number().optional(),
@@ -514,7 +516,7 @@ function columnView(column: LogColumnDef): LogColumnView {
     operators,
     ...(column.type === 'enum' ? { values: column.values.map((v: EnumValue) => ({ value: v.value, key: v.key, en: v.en, zh: v.zh })) } : {}),
     ...(column.type === 'int' || column.type === 'bigint' ? { minorUnits: column.minorUnits, min: column.min, max: column.max } : {}),
-    ...(column.type === 'string' ? { maxLength: column.maxLength } : {}),
+    ...(column.type === 'string' ? { maxLength: column.maxLength, ...(column.words ? { words: column.words.map((w) => ({ value: w.value, en: w.en, zh: w.zh })) } : {}) } : {}),
   };
 }
 

@@ -30,8 +30,12 @@ const WIDTH: Record<LogColumnDef['type'], number> = { string: 18, int: 10, bigin
 function formatOf(column: LogColumnDef, lang: Language, time: (at: number) => string): Format {
   const word = (label: { en: string; zh: string }) => (lang === 'en' ? label.en : label.zh);
   switch (column.type) {
-    case 'string':
-      return (v) => (typeof v === 'string' ? v : null);
+    case 'string': {
+      if (!column.words) return (v) => (typeof v === 'string' ? v : null);
+      // As the list shows it: a word the console knows in the reader's language, others as sent.
+      const words = new Map<string, string>(column.words.map((w) => [w.value, word(w)]));
+      return (v) => (typeof v === 'string' ? (words.get(v) ?? v) : null);
+    }
     case 'int':
     case 'bigint':
       if (column.minorUnits) return (v) => (typeof v === 'number' ? v / 100 : null);

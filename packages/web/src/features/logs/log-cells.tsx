@@ -70,7 +70,8 @@ export function LogCell({ column, value, language }: { column: LogColumnView; va
     case 'string': {
       const text = raw(value);
       if (ROLE_ID_FIELDS.has(column.name)) return <Link to={hrefs.playerDetail(text)}>{text}</Link>;
-      return <span>{text}</span>;
+      const word = column.words?.find((w) => w.value === text);
+      return word ? <span title={text}>{language === 'zh-CN' ? word.zh : word.en}</span> : <span>{text}</span>;
     }
   }
 }

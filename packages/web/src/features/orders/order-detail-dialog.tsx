@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AUDIT_OUTCOMES } from '@gm/contract/audit.contract.ts';
 import type { LogRecord } from '@gm/contract/logs.contract.ts';
-import { RECHARGE_STATUSES } from '@gm/contract/log-catalogue.ts';
+import { PAY_CHANNEL_WORDS, RECHARGE_STATUSES } from '@gm/contract/log-catalogue.ts';
 import type { OrderAction, OrderDetailResult } from '@gm/contract/orders.contract.ts';
 import { LoadFailure } from '../../shared/components/load-failure.tsx';
 import { Stamp } from '../../shared/components/stamp.tsx';
@@ -13,11 +13,20 @@ import { OutcomeTag } from '../../shared/components/outcome-tag.tsx';
 import { formatMinorUnits } from '../../shared/format.ts';
 import { readEnum } from '../../shared/hooks/use-search-state.ts';
 import { hrefs } from '../../shared/paths.ts';
+import { normalizeLanguage } from '../../shared/language.ts';
 import { GrantTags } from '../../shared/components/grant-tags.tsx';
 import { OrderStatusTag } from './order-status-tag.tsx';
 import { orderDetailQueryOptions } from './orders.queries.ts';
 
 const num = (v: unknown): number | null => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null);
+/** A payment channel by the name the recharge log's column gives it, the code on hover; an unknown one as sent. */
+function PayChannel({ code }: { code: string }) {
+  const { i18n } = useTranslation();
+  const word = PAY_CHANNEL_WORDS.find((w) => w.value === code);
+  if (!code) return <>-</>;
+  return word ? <span title={code}>{normalizeLanguage(i18n.language) === 'zh-CN' ? word.zh : word.en}</span> : <>{code}</>;
+}
+
 const str = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
 /** A recharge log line's status (1, 2, 3) in the order's words. */
 const logStatus = (v: unknown): string => RECHARGE_STATUSES.find((s) => s.value === num(v))?.key ?? str(v);
@@ -96,7 +105,7 @@ function DetailBody({ data }: { data: OrderDetailResult }) {
           { key: 'time', title: t('trail.time'), render: (_, r) => <Stamp value={num(r.b_timestamp)} /> },
           { key: 'status', title: t('fields.status'), render: (_, r) => <OrderStatusTag status={logStatus(r.status)} /> },
           { key: 'amount', title: t('trail.amount'), align: 'right', render: (_, r) => `${formatMinorUnits(num(r.amount) ?? 0)} ${str(r.currency)}` },
-          { key: 'channel', title: t('trail.payChannel'), render: (_, r) => str(r.pay_channel) || '-' },
+          { key: 'channel', title: t('trail.payChannel'), render: (_, r) => <PayChannel code={str(r.pay_channel)} /> },
           { key: 'gold', title: t('trail.granted'), align: 'right', render: (_, r) => str(r.gold_num) || '-' },
           { key: 'platform', title: t('fields.platformOrderId'), render: (_, r) => str(r.platform_order_id) || '-' },
         ]}
