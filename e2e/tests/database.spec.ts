@@ -82,6 +82,10 @@ test('a bad file lists every problem by row and column; a good one shows its dif
   await expect(problems).toContainText('The key 100101 appears again (first in row 1).');
   await shot(page, '/tmp/dbm-shots/database-upload-errors.png');
   await expect(versions(page)).toHaveCount(1);
+  // A file that is not JSON says where it stops, once: no table repeating the message.
+  await uploadFile(page, 'broken.json', '[{');
+  await expect(problems.getByText('The file is not valid JSON (near line 1, column 3); nothing was stored.')).toHaveCount(1);
+  await expect(problems.locator('.ant-table')).toHaveCount(0);
 
   const good = current.results.map((r) => (r.itemId === '100101' ? { ...r, stack: 77 } : r));
   good.push({ itemId: '990001', itemType: 'chip', nameEn: 'E2E chip', nameZh: '测试芯片', rarity: 3, stack: 5 });

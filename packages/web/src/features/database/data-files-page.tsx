@@ -61,7 +61,12 @@ export function DataFilesPage() {
       const result = await upload.mutateAsync({ table, file });
       setOutcome({ kind: 'stored', result });
     } catch (error) {
-      if (isApiError(error) && error.code === 10001) setOutcome({ kind: 'refused', message: error.message, problems: error.details.map(problemOf) });
+      if (isApiError(error) && error.code === 10001) {
+        const problems = error.details.map(problemOf);
+        // A single problem of the whole file is the message itself: listed once, not twice.
+        const onlyTheMessage = problems.length === 1 && problems[0]?.row === null && problems[0].column === null && problems[0].message === error.message;
+        setOutcome({ kind: 'refused', message: error.message, problems: onlyTheMessage ? [] : problems });
+      }
     }
   };
 
@@ -182,8 +187,10 @@ export function DataFilesPage() {
 
       {outcome?.kind === 'refused' ? (
         <Card title={<Typography.Text type="danger">{t('upload.refused')}</Typography.Text>} data-testid="upload-problems">
-          <Alert type="error" showIcon title={outcome.message} style={{ marginBottom: 12 }} />
-          <Table<Problem> rowKey="id" size="small" columns={problemColumns} dataSource={outcome.problems} pagination={outcome.problems.length > 50 ? { pageSize: 50, showSizeChanger: false } : false} />
+          <Alert type="error" showIcon title={outcome.message} style={{ marginBottom: outcome.problems.length > 0 ? 12 : 0 }} />
+          {outcome.problems.length > 0 ? (
+            <Table<Problem> rowKey="id" size="small" columns={problemColumns} dataSource={outcome.problems} pagination={outcome.problems.length > 50 ? { pageSize: 50, showSizeChanger: false } : false} />
+          ) : null}
         </Card>
       ) : null}
       {outcome?.kind === 'stored' ? (
