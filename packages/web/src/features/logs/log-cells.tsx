@@ -8,6 +8,7 @@ import { getGlobalConfig } from '../../shared/app-config.ts';
 import { JsonView } from '../../shared/components/json-view.tsx';
 import { formatMinorUnits, formatStamp } from '../../shared/format.ts';
 import { hrefs } from '../../shared/paths.ts';
+import { KnownWord } from '../../shared/components/known-word.tsx';
 import { ROLE_ID_FIELDS, summarizeJson, TIME_FIELD, ZERO_MEANS_PERMANENT } from './log-columns.ts';
 
 const empty = <Typography.Text type="secondary">-</Typography.Text>;
@@ -70,8 +71,7 @@ export function LogCell({ column, value, language }: { column: LogColumnView; va
     case 'string': {
       const text = raw(value);
       if (ROLE_ID_FIELDS.has(column.name)) return <Link to={hrefs.playerDetail(text)}>{text}</Link>;
-      const word = column.words?.find((w) => w.value === text);
-      return word ? <span title={text}>{language === 'zh-CN' ? word.zh : word.en}</span> : <span>{text}</span>;
+      return <KnownWord words={column.words} value={text} language={language} />;
     }
   }
 }

@@ -15,18 +15,11 @@ import { readEnum } from '../../shared/hooks/use-search-state.ts';
 import { hrefs } from '../../shared/paths.ts';
 import { normalizeLanguage } from '../../shared/language.ts';
 import { GrantTags } from '../../shared/components/grant-tags.tsx';
+import { KnownWord } from '../../shared/components/known-word.tsx';
 import { OrderStatusTag } from './order-status-tag.tsx';
 import { orderDetailQueryOptions } from './orders.queries.ts';
 
 const num = (v: unknown): number | null => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null);
-/** A payment channel by the name the recharge log's column gives it, the code on hover; an unknown one as sent. */
-function PayChannel({ code }: { code: string }) {
-  const { i18n } = useTranslation();
-  const word = PAY_CHANNEL_WORDS.find((w) => w.value === code);
-  if (!code) return <>-</>;
-  return word ? <span title={code}>{normalizeLanguage(i18n.language) === 'zh-CN' ? word.zh : word.en}</span> : <>{code}</>;
-}
-
 const str = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
 /** A recharge log line's status (1, 2, 3) in the order's words. */
 const logStatus = (v: unknown): string => RECHARGE_STATUSES.find((s) => s.value === num(v))?.key ?? str(v);
@@ -49,7 +42,8 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: string | null
 }
 
 function DetailBody({ data }: { data: OrderDetailResult }) {
-  const { t } = useTranslation(['orders', 'common', 'errors']);
+  const { t, i18n } = useTranslation(['orders', 'common', 'errors']);
+  const language = normalizeLanguage(i18n.language);
   const o = data.order;
   const items: [string, ReactNode, number?][] = [
     [t('fields.orderId'), <Typography.Text copyable>{o.orderId}</Typography.Text>],
@@ -105,7 +99,7 @@ function DetailBody({ data }: { data: OrderDetailResult }) {
           { key: 'time', title: t('trail.time'), render: (_, r) => <Stamp value={num(r.b_timestamp)} /> },
           { key: 'status', title: t('fields.status'), render: (_, r) => <OrderStatusTag status={logStatus(r.status)} /> },
           { key: 'amount', title: t('trail.amount'), align: 'right', render: (_, r) => `${formatMinorUnits(num(r.amount) ?? 0)} ${str(r.currency)}` },
-          { key: 'channel', title: t('trail.payChannel'), render: (_, r) => <PayChannel code={str(r.pay_channel)} /> },
+          { key: 'channel', title: t('trail.payChannel'), render: (_, r) => (str(r.pay_channel) ? <KnownWord words={PAY_CHANNEL_WORDS} value={str(r.pay_channel)} language={language} /> : '-') },
           { key: 'gold', title: t('trail.granted'), align: 'right', render: (_, r) => str(r.gold_num) || '-' },
           { key: 'platform', title: t('fields.platformOrderId'), render: (_, r) => str(r.platform_order_id) || '-' },
         ]}
