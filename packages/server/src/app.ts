@@ -10,6 +10,7 @@ import { ErrorCode } from '@gm/contract/errors.ts';
 import { translate } from '@gm/contract/messages.ts';
 import { migrateToLatest, openDatabase, type Database } from './db/database.ts';
 import { auditRefusal, refuseFloodingOperator } from './platform/audit/refusals.ts';
+import { requireNamedAuditActions } from './platform/audit/route-actions.ts';
 import { authPlugin } from './platform/auth/auth.plugin.ts';
 import { requestContext, type AppConfig, type ServiceContext } from './platform/context.ts';
 import { frameworkRefusal, installErrorHandler } from './platform/errors/error-handler.ts';
@@ -204,6 +205,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     transform: jsonSchemaTransform,
   });
   await app.register(authPlugin, { db: ctx.db, idleMs: ctx.config.sessionIdleMs, now });
+  requireNamedAuditActions(app);
   installErrorHandler(app, (request, failure, error) => {
     recordRequestFailure(systemLogs, request, failure, error);
     return auditRefusal(ctx, request, failure);

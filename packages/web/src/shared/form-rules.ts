@@ -1,4 +1,5 @@
 import type { FormRule } from 'antd';
+import { issueMessageKey, zodIssueFacts, zodIssueValues } from '@gm/contract/validation-issues.ts';
 import type { core, ZodType } from 'zod';
 import { messageKeyToI18n, translateKey } from './translate.ts';
 
@@ -8,34 +9,14 @@ import { messageKeyToI18n, translateKey } from './translate.ts';
  */
 type Issue = core.$ZodIssue;
 
-export function issueValues(issue: Issue): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  if ('minimum' in issue) values.minimum = Number(issue.minimum);
-  if ('maximum' in issue) values.maximum = Number(issue.maximum);
-  if (issue.code === 'custom' && issue.params) Object.assign(values, issue.params);
-  return values;
-}
-
-/** The key a zod issue stands for: its own message key, else one chosen by the issue code. */
+/** The i18next key a zod issue stands for: its own message key, else one chosen by the issue code (as the server chooses it). */
 export function issueKey(issue: Issue): string {
-  const own = messageKeyToI18n(issue.message);
-  if (own) return own;
-  switch (issue.code) {
-    case 'too_small':
-      // As the server says it: an empty text where one character is the least is "required".
-      if (issue.origin === 'string' && Number(issue.minimum) === 1) return 'validation:required';
-      return issue.origin === 'string' || issue.origin === 'array' ? 'validation:tooShort' : 'validation:tooSmall';
-    case 'too_big':
-      return issue.origin === 'string' || issue.origin === 'array' ? 'validation:tooLong' : 'validation:tooBig';
-    case 'invalid_type':
-      return 'validation:invalidType';
-    default:
-      return 'validation:invalidValue';
-  }
+  // An empty field is tried as '' by validateWith, so a type issue here is a value of the wrong type.
+  return messageKeyToI18n(issueMessageKey(zodIssueFacts(issue))) ?? 'validation:invalidValue';
 }
 
 export function translateIssue(issue: Issue): string {
-  return translateKey(issueKey(issue), issueValues(issue), issue.message);
+  return translateKey(issueKey(issue), zodIssueValues(issue), issue.message);
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   type IngestPlayersBody,
 } from '@gm/contract/ingest.contract.ts';
 import { LOG_BY_EVENT, isLogKey, logEventSchema, type LogKey } from '@gm/contract/log-catalogue.ts';
+import { issueMessageKey, zodIssueFacts, zodIssueValues } from '@gm/contract/validation-issues.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { DomainError, type DetailIssue } from '../../platform/errors/domain-error.ts';
 import type { LogRow, LogStore } from '../../platform/log-store/log-store.ts';
@@ -127,20 +128,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 /** A zod issue of one event as a detail: its path under `events.<i>` and a message key. */
 function issueDetails(prefix: string, issue: z.core.$ZodIssue, fields: Record<string, unknown>): DetailIssue[] {
   const path = [prefix, ...issue.path.map(String)].join('.');
-  switch (issue.code) {
-    case 'invalid_type': {
-      const missing = issue.path.length === 1 && !Object.hasOwn(fields, String(issue.path[0]));
-      return [{ path, message: missing ? 'validation.required' : 'validation.invalidType' }];
-    }
-    case 'too_small':
-      return [{ path, message: issue.origin === 'string' ? 'validation.tooShort' : 'validation.tooSmall', values: { minimum: Number(issue.minimum) } }];
-    case 'too_big':
-      return [{ path, message: issue.origin === 'string' ? 'validation.tooLong' : 'validation.tooBig', values: { maximum: Number(issue.maximum) } }];
-    case 'unrecognized_keys':
-      return issue.keys.map((key) => ({ path: `${path}.${key}`, message: 'validation.unknownField' }));
-    default:
-      return [{ path, message: 'validation.invalidValue' }];
-  }
+  if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => ({ path: `${path}.${key}`, message: 'validation.unknownField' }));
+  const missing = issue.code === 'invalid_type' && issue.path.length === 1 && !Object.hasOwn(fields, String(issue.path[0]));
+  return [{ path, message: issueMessageKey({ ...zodIssueFacts(issue), missing }), values: zodIssueValues(issue) }];
 }
 
 export interface ValidatedBatch {

@@ -362,6 +362,15 @@ describe('import and export', () => {
     const refused = await importFile(admin, [{ filename: 'bad.xlsx', content: badRow }]);
     expect(refused.code).toBe(ErrorCode.INVALID_PARAMS);
     expect(refused.message).toBe('Row 3, title: Please enter the title.');
+    // Each problem is said with its place by the server, with its own values, in the caller's language.
+    const longTarget = ['scrolling', 1, 'Long', 'News', 0, 'x'.repeat(2049), '2026-01-01T00:00:00Z', '2027-01-01T00:00:00Z'];
+    const twoBad = await xlsxOf([{ name: 'Sheet1', rows: [['type', 'tab', 'title', 'tabTitle', 'jumpType', 'jumpTarget', 'startTime', 'endTime'], ['site', 1, '', 'News', 0, 'home', '2026-01-01T00:00:00Z', '2027-01-01T00:00:00Z'], longTarget] }]);
+    const en = await importFile(admin, [{ filename: 'two.xlsx', content: twoBad }]);
+    expect(en.details).toContainEqual({ path: 'rows.2.title', message: 'Row 2, title: Please enter the title.' });
+    expect(en.details).toContainEqual({ path: 'rows.3.jumpTarget', message: 'Row 3, jumpTarget: Must be at most 2048 characters.' });
+    const zh = await importFile(admin, [{ filename: 'two.xlsx', content: twoBad }], 'zh-CN');
+    expect(zh.message).toBe('第 2 行，title：请输入标题。');
+    expect(zh.details).toContainEqual({ path: 'rows.3.jumpTarget', message: '第 3 行，jumpTarget：最多 2048 个字符。' });
     expect((await api.get<AnnouncementPage>(admin, '/announcements')).result.total).toBe(0);
 
     const ok = await importFile(admin, [{ filename: 'board.XLSX', content: good }]);

@@ -24,6 +24,7 @@ import {
 import { ErrorCode } from '@gm/contract/errors.ts';
 import type { GameAnnouncement, GameCommandInput } from '@gm/contract/game-commands.contract.ts';
 import { P } from '@gm/contract/permissions.ts';
+import { issueMessageKey, zodIssueFacts, zodIssueValues } from '@gm/contract/validation-issues.ts';
 import type { AnnouncementRow } from '../../db/announcements.table.ts';
 import type { Trx } from '../../db/database.ts';
 import { isGatewayError } from '../../game/gateway/gateway.ts';
@@ -147,7 +148,7 @@ function columnsOf(body: Stored) {
 }
 
 function zodDetails(error: z.ZodError, prefix = ''): DetailIssue[] {
-  return error.issues.map((issue) => ({ path: `${prefix}${issue.path.join('.')}`, message: issue.message.startsWith('validation.') ? issue.message : 'validation.invalidValue' }));
+  return error.issues.map((issue) => ({ path: `${prefix}${issue.path.join('.')}`, message: issueMessageKey(zodIssueFacts(issue)), values: zodIssueValues(issue) }));
 }
 
 function invalidBody(error: z.ZodError): DomainError {
@@ -497,6 +498,11 @@ export function rowsOfSheet(sheet: Sheet): { row: number; values: Record<string,
   return out;
 }
 
+/** A problem of one sheet row, said with its place: "Row 2, title: Please enter the title." */
+function rowDetail(row: number, problem: DetailIssue): DetailIssue {
+  return { path: `rows.${row}.${problem.path}`, message: 'errors.announcementImportRow', values: { ...problem.values, row, field: problem.path, messageKey: problem.message } };
+}
+
 export async function importAnnouncements(ctx: ServiceContext, action: Action, file: { filename: string; bytes: Buffer }): Promise<AnnouncementImportResult> {
   if (!/\.(xlsx|xls)$/i.test(file.filename)) throw invalidFile('excelFormat');
   if (file.bytes.length === 0) throw invalidFile('excelReadFail');
@@ -520,14 +526,14 @@ export async function importAnnouncements(ctx: ServiceContext, action: Action, f
         inputs.push(parsed.data);
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
-        for (const d of error.details ?? []) details.push({ path: `rows.${row}.${d.path}`, message: d.message, values: { row, field: d.path } });
+        for (const d of error.details ?? []) details.push(rowDetail(row, d));
       }
     }
-    else for (const issue of zodDetails(parsed.error)) details.push({ path: `rows.${row}.${issue.path}`, message: issue.message, values: { row, field: issue.path } });
+    else for (const d of zodDetails(parsed.error)) details.push(rowDetail(row, d));
   }
   if (details.length > 0) {
     const first = details[0] as DetailIssue;
-    throw new DomainError(ErrorCode.INVALID_PARAMS, { messageKey: 'errors.announcementImportRow', values: { ...first.values, messageKey: first.message }, details: details.slice(0, 50) });
+    throw new DomainError(ErrorCode.INVALID_PARAMS, { messageKey: first.message, values: first.values, details: details.slice(0, 50) });
   }
   const ids = await ctx.db.transaction().execute(async (trx) => {
     const created: string[] = [];

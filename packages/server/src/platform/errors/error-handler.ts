@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, HTTP_STATUS, type ApiEnvelope, type FieldIssue } from '@gm/contract/errors.ts';
 import { translate, type Language } from '@gm/contract/messages.ts';
+import { issueMessageKey } from '@gm/contract/validation-issues.ts';
 import { DomainError } from './domain-error.ts';
 import { isUniqueViolation } from './unique-violation.ts';
 import { requestLanguage } from '../i18n.ts';
@@ -10,19 +11,7 @@ import { requestLanguage } from '../i18n.ts';
 function issueKey(keyword: string, message: string, params: Record<string, unknown>): { key: string; values: Record<string, unknown> } {
   const nested = (params.params ?? {}) as Record<string, unknown>;
   const values = { ...params, ...nested };
-  if (message.startsWith('validation.') || message.startsWith('errors.')) return { key: message, values };
-  switch (keyword) {
-    case 'too_small':
-      // An empty text where one character is the least reads "This field is required.", not "at least 1 characters".
-      if (params.origin === 'string' && Number(params.minimum) === 1) return { key: 'validation.required', values };
-      return { key: params.origin === 'string' || params.origin === 'array' ? 'validation.tooShort' : 'validation.tooSmall', values };
-    case 'too_big':
-      return { key: params.origin === 'string' || params.origin === 'array' ? 'validation.tooLong' : 'validation.tooBig', values };
-    case 'invalid_type':
-      return { key: params.input === undefined ? 'validation.required' : 'validation.invalidType', values };
-    default:
-      return { key: 'validation.invalidValue', values };
-  }
+  return { key: issueMessageKey({ code: keyword, message, origin: params.origin, minimum: params.minimum, missing: params.input === undefined }), values };
 }
 
 export interface FailureInfo {
@@ -69,7 +58,7 @@ export function describeFailure(error: unknown, request: FastifyRequest): Failur
   const lang = requestLanguage(request);
   if (error instanceof DomainError) {
     const values = localizedValues(lang, error.values);
-    const details = error.details?.map((d) => ({ path: d.path, message: translate(lang, d.message, { ...values, ...d.values }) }));
+    const details = error.details?.map((d) => ({ path: d.path, message: translate(lang, d.message, d.values ? localizedValues(lang, { ...values, ...d.values }) : values) }));
     return {
       code: error.code,
       status: HTTP_STATUS[error.code],

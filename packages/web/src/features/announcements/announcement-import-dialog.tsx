@@ -8,12 +8,6 @@ import { showSuccess } from '../../shared/feedback.ts';
 import { translateKey } from '../../shared/translate.ts';
 import { useImportAnnouncements } from './announcements.queries.ts';
 
-/** A refused row's problem with its place: the sheet's row and column (`rows.2.title`), as the server's summary says it. */
-function rowProblem(detail: { path: string; message: string }): string {
-  const place = /^rows\.(\d+)\.(.+)$/.exec(detail.path);
-  return place ? translateKey('errors:announcementImportRow', { row: place[1], field: place[2], message: detail.message }) : detail.message;
-}
-
 /**
  * Import of announcements from Excel (spec section 5): only one file, xls or xlsx, not empty;
  * the columns are the export's. The server checks every row with the same rules as the form and
@@ -58,7 +52,7 @@ export function AnnouncementImportDialog({ open, onClose }: { open: boolean; onC
       },
       onError: (error) => {
         if (!isApiError(error)) setProblems([translateKey('validation:excelReadFail')]);
-        else setProblems(error.details.length > 0 ? error.details.map(rowProblem) : [error.message]);
+        else setProblems(error.details.length > 0 ? error.details.map((d) => d.message) : [error.message]);
       },
     });
     return false;
