@@ -273,3 +273,35 @@ test('the game words a list knows read in the reader\'s language: stage types, n
   await expect(body.getByText(/^(主线|精英|日常|爬塔|竞技场)$/).first()).toBeVisible();
   await expect(body.getByText(/^(main|elite|daily|tower|arena)$/)).toHaveCount(0);
 });
+
+test('a reason reads in words and is filtered by picking its word', async ({ page }) => {
+  // Another operator than the tests above: new queries are spaced per operator.
+  await signInByApi(page, 'operator');
+  await storeLanguageSetting(page, 'cn');
+  const end = Math.floor(Date.now() / 60_000) * 60_000;
+  await page.goto(`/flow/gold_list?start=${end - 28 * DAY_MS}&end=${end}`);
+  await expect(page.getByRole('heading', { name: '货币流水' })).toBeVisible({ timeout: 30_000 });
+  await expect(rows(page).first()).toBeVisible({ timeout: 30_000 });
+
+  await page.getByRole('button', { name: '添加条件' }).click();
+  const condition = page.getByRole('group', { name: '条件 1' });
+  await condition.getByLabel('字段').click();
+  await page.keyboard.type('原因');
+  await page.keyboard.press('Enter');
+  await condition.getByLabel('运算符').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+  // The value suggests the game's reasons by their words; picking one puts its code in the filter.
+  await condition.getByLabel('值').fill('关卡');
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '关卡 · stage' }).click();
+  await expect(condition.getByLabel('值')).toHaveValue('stage');
+
+  const search = page.getByRole('button', { name: /查\s?询(（\d+ 秒）)?$/ });
+  await expect(search).toBeEnabled({ timeout: 15_000 });
+  const answered = page.waitForResponse((r) => r.url().includes('/logs/gold_list/query') && r.request().method() === 'POST');
+  await search.click();
+  expect(((await answered).request().postDataJSON() as { conditions: unknown[] }).conditions).toEqual([{ field: 'reason', op: 'eq', value: 'stage' }]);
+  await expect(rows(page).first()).toBeVisible({ timeout: 30_000 });
+  const reasonCells = page.locator('.ant-table-tbody td').filter({ hasText: /^关卡$/ });
+  await expect(reasonCells.first()).toBeVisible();
+  await expect(page.locator('.ant-table-tbody').getByText(/^(stage|daily_task|first_clear)$/)).toHaveCount(0);
+});

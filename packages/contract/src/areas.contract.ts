@@ -40,7 +40,7 @@ export const areaId = z
   .regex(/^[A-Za-z0-9._-]+$/, { error: 'validation.areaIdFormat' });
 
 export const areaName = nameOrId(z.string().trim().min(1, { error: 'validation.nameRequired' }).max(100, { error: 'validation.nameMax' }));
-export const areaGroup = nameOrId(z.string().trim().min(1, { error: 'validation.groupRequired' }).max(64, { error: 'validation.nameMax' }));
+export const areaGroup = nameOrId(z.string({ error: 'validation.groupRequired' }).trim().min(1, { error: 'validation.groupRequired' }).max(64, { error: 'validation.nameMax' }));
 export const uiSort = z.number().int().min(-1_000_000).max(1_000_000);
 
 /** `/area/add`: a new region starts closed unless chosen otherwise, so it can be checked first. */
@@ -58,7 +58,7 @@ export type AreaCreateBody = z.input<typeof areaCreateBody>;
 /** Rename, ui sort, group. At least one of them. */
 export const areaUpdateBody = z
   .object({ name: areaName.optional(), group: areaGroup.optional(), uiSort: uiSort.optional() })
-  .refine((b) => b.name !== undefined || b.group !== undefined || b.uiSort !== undefined, { error: 'validation.required' });
+  .refine((b) => b.name !== undefined || b.group !== undefined || b.uiSort !== undefined, { error: 'validation.nothingToChange' });
 export type AreaUpdateBody = z.infer<typeof areaUpdateBody>;
 
 export const areaIdsBody = z.object({

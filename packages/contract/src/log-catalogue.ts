@@ -63,6 +63,43 @@ export const CHAT_CHANNEL_WORDS = [
   { value: 'friend', en: 'Friend', zh: '好友' },
 ] as const satisfies readonly KnownWord[];
 
+/**
+ * Why a currency, item, card, stamina, equipment or skin changed: the reasons the demo game
+ * (the simulator and the reference game) sends. Sub-reasons are the game's own ids (a stage, a
+ * mail, a product) and stay as sent.
+ */
+export const REASON_WORDS = [
+  { value: 'stage', en: 'Stage', zh: '关卡' },
+  { value: 'first_clear', en: 'First clear reward', zh: '首通奖励' },
+  { value: 'chapter_clear', en: 'Chapter clear', zh: '章节通关' },
+  { value: 'stage_drop', en: 'Stage drop', zh: '关卡掉落' },
+  { value: 'sweep', en: 'Sweep', zh: '扫荡' },
+  { value: 'dungeon', en: 'Dungeon', zh: '副本' },
+  { value: 'tower', en: 'Tower', zh: '爬塔' },
+  { value: 'arena', en: 'Arena', zh: '竞技场' },
+  { value: 'daily_task', en: 'Daily task', zh: '每日任务' },
+  { value: 'event', en: 'Event', zh: '活动' },
+  { value: 'mail', en: 'Mail', zh: '邮件' },
+  { value: 'redeem_code', en: 'Redeem code', zh: '兑换码' },
+  { value: 'gacha', en: 'Gacha', zh: '抽卡' },
+  { value: 'card_op', en: 'Card development', zh: '卡牌养成' },
+  { value: 'equip_enhance', en: 'Equipment enhancement', zh: '装备强化' },
+  { value: 'dismantle', en: 'Dismantle', zh: '分解' },
+  { value: 'create_role', en: 'Role created', zh: '创建角色' },
+  { value: 'union_checkin', en: 'Union check-in', zh: '公会签到' },
+  { value: 'union_shop', en: 'Union shop', zh: '公会商店' },
+  { value: 'shop', en: 'Shop', zh: '商店' },
+  { value: 'recharge', en: 'Recharge', zh: '充值' },
+  { value: 'refund', en: 'Refund', zh: '退款' },
+  { value: 'monthly_card', en: 'Monthly card', zh: '月卡' },
+  { value: 'battle_pass', en: 'Battle pass', zh: '战令' },
+  { value: 'activate', en: 'Activation', zh: '激活' },
+  { value: 'use_item', en: 'Item used', zh: '使用道具' },
+  { value: 'buy_energy', en: 'Energy bought', zh: '购买体力' },
+  { value: 'regen', en: 'Regeneration', zh: '自然恢复' },
+  { value: 'item', en: 'Item', zh: '道具' },
+] as const satisfies readonly KnownWord[];
+
 /** Card operation types 0-10, in the spec's order. */
 export const CARD_OPERATION_TYPES = [
   { value: 0, key: 'upgrade', en: 'Upgrade', zh: '升级' },
@@ -296,7 +333,7 @@ export const LOG_BASE_COLUMNS = [
   int('b_level', 'Level', '等级', { ...F, min: 0 }),
 ] as const;
 
-const reason = () => str('reason', 'Reason', '原因', { ...F, maxLength: REASON_MAX });
+const reason = () => str('reason', 'Reason', '原因', { ...F, maxLength: REASON_MAX, words: REASON_WORDS });
 const subreason = () => str('subreason', 'Sub-reason', '子原因', { ...F, maxLength: REASON_MAX });
 const actType = () => choice('act_type', ACT_TYPES, 'Action type', '行为类型', F);
 const battleResult = () => choice('battle_result', BATTLE_RESULTS, 'Battle result', '战斗结果', F);

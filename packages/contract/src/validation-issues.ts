@@ -14,7 +14,18 @@ export interface IssueFacts {
   minimum?: unknown;
   /** No value was given at all (not even an empty one). */
   missing?: boolean;
+  /** What a value of the wrong type should have been (invalid_type): number, int, string ... */
+  expected?: unknown;
 }
+
+const EXPECTED: Partial<Record<string, string>> = {
+  number: 'validation.expectedNumber',
+  int: 'validation.expectedWholeNumber',
+  bigint: 'validation.expectedWholeNumber',
+  string: 'validation.expectedText',
+  boolean: 'validation.expectedTrueFalse',
+  array: 'validation.expectedList',
+};
 
 /** The contract message key (`validation.required`, `validation.tooLong` ...) of one issue. */
 export function issueMessageKey(issue: IssueFacts): string {
@@ -28,7 +39,8 @@ export function issueMessageKey(issue: IssueFacts): string {
     case 'too_big':
       return sized ? 'validation.tooLong' : 'validation.tooBig';
     case 'invalid_type':
-      return issue.missing ? 'validation.required' : 'validation.invalidType';
+      if (issue.missing) return 'validation.required';
+      return (typeof issue.expected === 'string' && EXPECTED[issue.expected]) || 'validation.invalidType';
     default:
       return 'validation.invalidValue';
   }
@@ -36,7 +48,7 @@ export function issueMessageKey(issue: IssueFacts): string {
 
 /** The facts of a zod issue that choose its message (the server's 400 details see the same ones). */
 export function zodIssueFacts(issue: core.$ZodIssue): IssueFacts {
-  return { code: issue.code, message: issue.message, origin: 'origin' in issue ? issue.origin : undefined, minimum: 'minimum' in issue ? issue.minimum : undefined };
+  return { code: issue.code, message: issue.message, origin: 'origin' in issue ? issue.origin : undefined, minimum: 'minimum' in issue ? issue.minimum : undefined, expected: 'expected' in issue ? issue.expected : undefined };
 }
 
 /** The values a zod issue's message is filled with: its bounds, and a custom check's own params. */

@@ -26,7 +26,8 @@ describe('zod schemas as form rules', () => {
 
   it('reads an empty field as the schema\'s own "required" message', () => {
     expect(validateWith(displayName, undefined)).toBe('Please enter a name.');
-    expect(validateWith(z.number(), undefined)).toBe('Invalid value.');
+    expect(validateWith(z.number(), undefined)).toBe('This field is required.');
+    expect(validateWith(z.number(), 'x')).toBe('Must be a number.');
   });
 
   it('fills placeholders from the issue', () => {

@@ -9,30 +9,34 @@ import { messageKeyToI18n, translateKey } from './translate.ts';
  */
 type Issue = core.$ZodIssue;
 
-/** The i18next key a zod issue stands for: its own message key, else one chosen by the issue code (as the server chooses it). */
-export function issueKey(issue: Issue): string {
-  // An empty field is tried as '' by validateWith, so a type issue here is a value of the wrong type.
-  return messageKeyToI18n(issueMessageKey(zodIssueFacts(issue))) ?? 'validation:invalidValue';
+/**
+ * The i18next key a zod issue stands for: its own message key, else one chosen by the issue code
+ * (as the server chooses it). `missing`: the field was left empty (antd gives undefined).
+ */
+export function issueKey(issue: Issue, missing = false): string {
+  return messageKeyToI18n(issueMessageKey({ ...zodIssueFacts(issue), missing })) ?? 'validation:invalidValue';
 }
 
-export function translateIssue(issue: Issue): string {
-  return translateKey(issueKey(issue), zodIssueValues(issue), issue.message);
+export function translateIssue(issue: Issue, missing = false): string {
+  return translateKey(issueKey(issue, missing), zodIssueValues(issue), issue.message);
 }
 
 /**
  * The first problem of `value` against a schema, translated; null when valid. An empty field
  * (antd gives undefined) is also tried as '' so "required" reads as the schema's own message
- * (e.g. "Please enter a name.") instead of a bare type error.
+ * (e.g. "Please enter a name.") instead of a bare type error; with none, it is "required".
  */
 export function validateWith(schema: ZodType, value: unknown): string | null {
   const parsed = schema.safeParse(value);
   if (parsed.success) return null;
   let issue = parsed.error.issues[0];
-  if ((value === undefined || value === null) && issue?.code === 'invalid_type' && !messageKeyToI18n(issue.message)) {
+  const empty = value === undefined || value === null;
+  if (empty && issue?.code === 'invalid_type' && !messageKeyToI18n(issue.message)) {
     const asEmpty = schema.safeParse('');
-    if (!asEmpty.success && asEmpty.error.issues[0]) issue = asEmpty.error.issues[0];
+    const other = asEmpty.success ? undefined : asEmpty.error.issues[0];
+    if (other && (other.code !== 'invalid_type' || messageKeyToI18n(other.message))) issue = other;
   }
-  return issue ? translateIssue(issue) : null;
+  return issue ? translateIssue(issue, empty) : null;
 }
 
 /** An antd rule from one field's schema, e.g. `zodRule(signInBody.shape.account)`. */

@@ -238,7 +238,7 @@ describe('POST /api/ingest/events', () => {
           ],
         },
         [
-          { path: 'events.0.b_level', message: 'Invalid value.' },
+          { path: 'events.0.b_level', message: 'Must be a number.' },
           { path: 'events.1.gold_num', message: 'Must be at least 0.' },
           { path: 'events.2.gold_type', message: 'Invalid value.' },
           { path: 'events.2.colour', message: 'Unknown field.' },

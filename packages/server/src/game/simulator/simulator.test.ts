@@ -69,6 +69,15 @@ describe('the game-traffic simulator', () => {
     expect(mailOps.map((o) => num(o.op_type))).toEqual(expect.arrayContaining([1, 2, 3, 4, 6]));
     const mailTypes = await rows<{ mail_type: unknown }>(db, 'select distinct mail_type from log_mail order by mail_type');
     expect(mailTypes.map((m) => num(m.mail_type))).toEqual([1, 2, 3]);
+    // The console names every reason, channel and stage type the demo game sends (the catalogue's words).
+    for (const log of LOG_CATALOGUE) {
+      for (const column of log.columns) {
+        if (column.type !== 'string' || !column.words) continue;
+        const words = new Set<string>(column.words.map((w) => w.value));
+        const sent = await rows<{ v: string }>(db, `select distinct ${column.name} as v from ${log.table}`);
+        expect(sent.map((r) => r.v).filter((v) => !words.has(v)), `${log.table}.${column.name}`).toEqual([]);
+      }
+    }
   });
 
   it('writes a world whose ids agree with the logs', async () => {

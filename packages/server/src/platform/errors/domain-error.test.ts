@@ -32,10 +32,11 @@ describe('requireAllFound', () => {
   it('refuses the whole batch, naming each unknown id once and in the order asked', () => {
     const error = refusalOf(() => requireAllFound(rows, ['x', 'a', 'y', 'x']));
     expect(error.code).toBe(ErrorCode.NOT_FOUND);
-    expect(error.messageKey).toBe(`errors.${ErrorCode.NOT_FOUND}`);
+    expect(error.messageKey).toBe('errors.idNotFound');
+    expect(error.values).toEqual({ id: 'x' });
     expect(error.details).toEqual([
-      { path: 'ids', message: 'errors.10004', values: { id: 'x' } },
-      { path: 'ids', message: 'errors.10004', values: { id: 'y' } },
+      { path: 'ids', message: 'errors.idNotFound', values: { id: 'x' } },
+      { path: 'ids', message: 'errors.idNotFound', values: { id: 'y' } },
     ]);
   });
 });

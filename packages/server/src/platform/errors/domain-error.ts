@@ -61,6 +61,8 @@ export function duplicateEntry(path: string, value: string): DomainError {
 export function requireAllFound<Row extends { id: string }>(rows: Row[], ids: readonly string[]): Row[] {
   const found = new Set(rows.map((row) => row.id));
   const missing = [...new Set(ids)].filter((id) => !found.has(id));
-  if (missing.length > 0) throw new DomainError(ErrorCode.NOT_FOUND, { details: missing.map((id) => ({ path: 'ids', message: 'errors.10004', values: { id } })) });
+  if (missing.length > 0) {
+    throw new DomainError(ErrorCode.NOT_FOUND, { messageKey: 'errors.idNotFound', values: { id: missing[0] }, details: missing.map((id) => ({ path: 'ids', message: 'errors.idNotFound', values: { id } })) });
+  }
   return rows;
 }

@@ -8,10 +8,24 @@ import { isUniqueViolation } from './unique-violation.ts';
 import { requestLanguage } from '../i18n.ts';
 
 /** Turns a zod issue (as fastify-type-provider-zod reports it) into a message key and values. */
-function issueKey(keyword: string, message: string, params: Record<string, unknown>): { key: string; values: Record<string, unknown> } {
+function issueKey(keyword: string, message: string, params: Record<string, unknown>, missing: boolean): { key: string; values: Record<string, unknown> } {
   const nested = (params.params ?? {}) as Record<string, unknown>;
   const values = { ...params, ...nested };
-  return { key: issueMessageKey({ code: keyword, message, origin: params.origin, minimum: params.minimum, missing: params.input === undefined }), values };
+  return { key: issueMessageKey({ code: keyword, message, origin: params.origin, minimum: params.minimum, expected: params.expected, missing }), values };
+}
+
+/**
+ * Whether the request gave no value at all where a check failed: "required" then, not "invalid"
+ * (zod's issues do not carry the value they refused, so it is looked up in what was sent).
+ */
+function sentNothingAt(request: FastifyRequest, context: unknown, path: string[]): boolean {
+  const sources: Record<string, unknown> = { body: request.body, querystring: request.query, params: request.params, headers: request.headers };
+  let value: unknown = typeof context === 'string' ? sources[context] : undefined;
+  for (const part of path) {
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, part)) return true;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value === undefined;
 }
 
 export interface FailureInfo {
@@ -71,10 +85,15 @@ export function describeFailure(error: unknown, request: FastifyRequest): Failur
     };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const details: FieldIssue[] = error.validation.map((v) => {
-      const { key, values } = issueKey(v.keyword, v.message ?? '', v.params);
-      return { path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'), message: translate(lang, key, values) };
-    });
+    // One message per field, the first (a field that is empty fails its format too: "required" says it).
+    const details: FieldIssue[] = [];
+    for (const v of error.validation) {
+      const parts = v.instancePath.split('/').slice(1);
+      const path = parts.join('.');
+      if (details.some((d) => d.path === path)) continue;
+      const { key, values } = issueKey(v.keyword, v.message ?? '', v.params, sentNothingAt(request, error.validationContext, parts));
+      details.push({ path, message: translate(lang, key, values) });
+    }
     return {
       code: ErrorCode.INVALID_PARAMS,
       status: 400,

@@ -13,26 +13,22 @@ import { useHeadingFirst } from '../../shared/hooks/use-heading-first.ts';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
-function toItems(nodes: readonly MenuNode[], t: TFunction<'nav'>, onNavigate?: () => void, nested = false): MenuItem[] {
+function toItems(nodes: readonly MenuNode[], t: TFunction<'nav'>, onNavigate?: () => void): MenuItem[] {
   return nodes.map((node) =>
     node.kind === 'group'
       ? {
           key: node.key,
           icon: node.icon ? MENU_ICONS[node.icon] : undefined,
-          // The full name on hover: at the spec's 210 px a long one is cut with an ellipsis.
-          label: (
-            <span className="gm-menu-group-title" title={t(node.titleKey)}>
-              {t(node.titleKey)}
-            </span>
-          ),
-          children: toItems(node.children, t, onNavigate, true),
+          // A long name wraps at the spec's 210 px (global.css, "The spec's 210 px sidebar").
+          label: <span className="gm-menu-group-title">{t(node.titleKey)}</span>,
+          children: toItems(node.children, t, onNavigate),
         }
       : {
           key: node.key,
           icon: node.icon ? MENU_ICONS[node.icon] : undefined,
+          // Top-level entries have antd's own tooltip when the sidebar is folded.
           label: (
-            // Top-level entries have antd's own tooltip when the sidebar is folded.
-            <Link to={node.route.path} onClick={onNavigate} {...(nested ? { title: t(node.route.titleKey) } : {})}>
+            <Link to={node.route.path} onClick={onNavigate}>
               {t(node.route.titleKey)}
             </Link>
           ),
@@ -73,6 +69,7 @@ export function SideNav({ collapsed = false, onNavigate }: { collapsed?: boolean
         <Menu
           theme="dark"
           mode="inline"
+          inlineIndent={16}
           items={items}
           selectedKeys={menuKey ? [menuKey] : []}
           {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}

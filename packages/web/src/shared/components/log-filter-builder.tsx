@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import { Button, DatePicker, Flex, Form, Input, InputNumber, Select, Space, Tooltip, Typography, type FormInstance } from 'antd';
+import { AutoComplete, Button, DatePicker, Flex, Form, Input, InputNumber, Select, Space, Tooltip, Typography, type FormInstance } from 'antd';
 import { DeleteOutlined, PlusOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -169,10 +169,23 @@ function ValueField({ column, op, index }: { column: LogColumnView | undefined; 
     );
   }
   const choices = (column.values ?? []).map((v) => ({ value: v.value, label: language === 'zh-CN' ? v.zh : v.en }));
+  // A text column the console has words for (reasons, channels) suggests them; the filter is still the code, and others may be typed.
+  const suggestions = column.words?.map((w) => ({ value: w.value, label: `${language === 'zh-CN' ? w.zh : w.en} · ${w.value}` }));
   let input: ReactNode;
   switch (valueInputFor(column, op)) {
     case 'text':
-      input = <Input allowClear aria-label={ariaLabel} maxLength={column.maxLength} placeholder={t('filterBuilder.valuePlaceholder')} style={{ width: 260 }} />;
+      input = suggestions ? (
+        <AutoComplete
+          allowClear
+          aria-label={ariaLabel}
+          options={suggestions}
+          filterOption={(typed, option) => String(option?.label ?? '').toLowerCase().includes(typed.toLowerCase())}
+          placeholder={t('filterBuilder.valuePlaceholder')}
+          style={{ width: 260 }}
+        />
+      ) : (
+        <Input allowClear aria-label={ariaLabel} maxLength={column.maxLength} placeholder={t('filterBuilder.valuePlaceholder')} style={{ width: 260 }} />
+      );
       break;
     case 'number':
       input = <InputNumber<number> aria-label={ariaLabel} precision={0} min={column.min} max={column.max} placeholder={t('filterBuilder.valuePlaceholder')} style={{ width: 260 }} />;
@@ -214,8 +227,7 @@ function ValueField({ column, op, index }: { column: LogColumnView | undefined; 
           aria-label={ariaLabel}
           placeholder={t('filterBuilder.tagsPlaceholder', { maximum: LOG_IN_MAX_VALUES })}
           tokenSeparators={[',', ' ', '\n']}
-          open={false}
-          suffixIcon={null}
+          {...(suggestions ? { options: suggestions, optionFilterProp: 'label' } : { open: false, suffixIcon: null })}
           style={{ minWidth: 260, maxWidth: 420 }}
         />
       );
