@@ -193,3 +193,53 @@ describe('roles', () => {
     expect((await t.call(admin, { method: 'DELETE', url: `/api/gm/admin/roles/${id}` })).json<{ code: number }>().code).toBe(ErrorCode.NOT_FOUND);
   });
 });
+
+describe('nobody hands out, or acts over, more than they hold', () => {
+  const call = (token: string, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
+    t.call(token, { method, url: `/api/gm/admin${url}`, ...(payload ? { payload } : {}) }).then((res) => res.json<{ code: number; message: string }>());
+  /** A new operator whose role holds exactly these codes; returns its token and id. */
+  const holderOf = async (codes: number[], buttons: number[] = []) => {
+    const suffix = Math.random().toString(36).slice(2, 8);
+    const role = await call(admin, 'POST', '/roles', { name: `r-${suffix}`, resourceIds: codes, buttons });
+    const roleId = (role as unknown as { result: { id: string } }).result.id;
+    const created = await call(admin, 'POST', '/operators', { account: `h.${suffix}`, name: `h.${suffix}`, password: 'Quiet-Meadow-31', roleId });
+    return { token: await t.signIn(`h.${suffix}`, 'Quiet-Meadow-31'), id: (created as unknown as { result: { id: string } }).result.id, roleId };
+  };
+
+  it("an operator editor cannot reset, disable or rename an administrator, nor reset their own password", async () => {
+    const editor = await holderOf([P.OPERATOR_EDIT]);
+    const adminOp = await operatorNamed('admin');
+    const outranked = 'This operator holds permissions you do not hold: only someone who holds them all can change it.';
+    expect(await call(editor.token, 'POST', `/operators/${adminOp.id}/reset-password`, { password: 'Taken-Over-4242' })).toMatchObject({ code: ErrorCode.NO_PERMISSION, message: outranked });
+    expect(await call(editor.token, 'PUT', `/operators/${adminOp.id}`, { disabled: true })).toMatchObject({ code: ErrorCode.NO_PERMISSION, message: outranked });
+    expect(await call(editor.token, 'POST', `/operators/${editor.id}/reset-password`, { password: 'Taken-Over-4242' })).toMatchObject({ code: ErrorCode.WRONG_STATE, message: 'Change your own password or two-factor sign-in from your profile.' });
+    // The administrator is untouched: the old password still signs in.
+    await t.signIn('admin');
+    expect((await operatorNamed('admin')).disabled).toBe(false);
+    // An operator who holds no more than the editor can still be reset by it.
+    const peer = await holderOf([P.OPERATOR_EDIT]);
+    expect(await call(editor.token, 'POST', `/operators/${peer.id}/reset-password`, { password: 'Copper-Kettle-77' })).toMatchObject({ code: 0 });
+  });
+
+  it('a role editor gives only codes it holds, cannot edit a role holding more, nor deny role editing to its own role', async () => {
+    const editor = await holderOf([P.ROLE_EDIT]);
+    const adminRole = await roleNamed('Administrator');
+    const beyond = 'You can only give permissions you hold yourself.';
+    expect(await call(editor.token, 'PUT', `/roles/${adminRole.id}`, { name: 'Administrator', resourceIds: [P.ROLE_EDIT] })).toMatchObject({ code: ErrorCode.NO_PERMISSION, message: 'This role holds permissions you do not hold yourself.' });
+    expect(await call(editor.token, 'PUT', `/roles/${editor.roleId}`, { name: 'mine', resourceIds: [...adminRole.resourceIds] })).toMatchObject({ code: ErrorCode.NO_PERMISSION, message: beyond });
+    expect(await call(editor.token, 'POST', '/roles', { name: 'Everything', resourceIds: [...adminRole.resourceIds] })).toMatchObject({ code: ErrorCode.NO_PERMISSION, message: beyond });
+    expect(await call(editor.token, 'PUT', `/roles/${editor.roleId}`, { name: 'mine', resourceIds: [P.ROLE_EDIT], buttons: [P.ROLE_EDIT] })).toMatchObject({ code: ErrorCode.WRONG_STATE, message: 'You cannot take role editing away from your own role.' });
+    expect((await roleNamed('Administrator')).resourceIds).toEqual(adminRole.resourceIds);
+    // Within what it holds, it works as before.
+    expect(await call(editor.token, 'POST', '/roles', { name: 'Role editors', resourceIds: [P.ROLE_EDIT] })).toMatchObject({ code: 0 });
+  });
+
+  it('says why a role cannot be deleted and why one cannot lock oneself out', async () => {
+    const inUse = await roleNamed('Customer service');
+    expect(await call(admin, 'DELETE', `/roles/${inUse.id}`)).toMatchObject({ code: ErrorCode.WRONG_STATE, message: 'Operators still hold this role (1): give them another role first.' });
+    expect(await call(admin, 'DELETE', `/roles/${(await roleNamed('Administrator')).id}`)).toMatchObject({ code: ErrorCode.WRONG_STATE, message: 'A built-in role cannot be deleted.' });
+    const me = await operatorNamed('admin');
+    expect(await call(admin, 'PUT', `/operators/${me.id}`, { disabled: true })).toMatchObject({ message: 'You cannot disable your own account.' });
+    expect(await call(admin, 'PUT', `/operators/${me.id}`, { roleId: inUse.id })).toMatchObject({ message: 'You cannot change your own role.' });
+  });
+});

@@ -32,7 +32,7 @@ export function operatorsRoutes(ctx: ServiceContext) {
       config: { permission: P.OPERATOR_EDIT, action: 'operators.resetPassword' },
       schema: { tags, params: idParams, body: resetPasswordBody(ctx.config.passwordMinLength), response: { 200: envelope(okResult) } },
     }, async (request) => {
-      await operatorsService.resetPassword(ctx, actorOf(request), request.params.id, request.body.password);
+      await operatorsService.resetPassword(ctx, principalOf(request), actorOf(request), request.params.id, request.body.password);
       return ok({ ok: true as const });
     });
 
@@ -40,14 +40,14 @@ export function operatorsRoutes(ctx: ServiceContext) {
       config: { permission: P.OPERATOR_EDIT, action: 'operators.resetTotp' },
       schema: { tags, params: idParams, response: { 200: envelope(okResult) } },
     }, async (request) => {
-      await operatorsService.resetTotp(ctx, actorOf(request), request.params.id);
+      await operatorsService.resetTotp(ctx, principalOf(request), actorOf(request), request.params.id);
       return ok({ ok: true as const });
     });
 
     app.delete('/operators/:id/sessions', {
       config: { permission: P.OPERATOR_END_SESSIONS, action: 'operators.endSessions' },
       schema: { tags, params: idParams, response: { 200: envelope(z.object({ ended: z.number() })) } },
-    }, async (request) => ok({ ended: await operatorsService.endSessions(ctx, actorOf(request), request.params.id) }));
+    }, async (request) => ok({ ended: await operatorsService.endSessions(ctx, principalOf(request), actorOf(request), request.params.id) }));
 
     app.get('/roles', {
       config: { permission: P.PERMISSION_SETTINGS },
@@ -57,7 +57,7 @@ export function operatorsRoutes(ctx: ServiceContext) {
     app.post('/roles', {
       config: { permission: P.ROLE_EDIT, action: 'roles.create' },
       schema: { tags, body: roleBody, response: { 200: envelope(role) } },
-    }, async (request) => ok(await operatorsService.createRole(ctx, actorOf(request), request.body)));
+    }, async (request) => ok(await operatorsService.createRole(ctx, principalOf(request), actorOf(request), request.body)));
 
     app.put('/roles/:id', {
       config: { permission: P.ROLE_EDIT, action: 'roles.update' },
@@ -68,7 +68,7 @@ export function operatorsRoutes(ctx: ServiceContext) {
       config: { permission: P.ROLE_EDIT, action: 'roles.delete' },
       schema: { tags, params: idParams, response: { 200: envelope(okResult) } },
     }, async (request) => {
-      await operatorsService.deleteRole(ctx, actorOf(request), request.params.id);
+      await operatorsService.deleteRole(ctx, principalOf(request), actorOf(request), request.params.id);
       return ok({ ok: true as const });
     });
   };

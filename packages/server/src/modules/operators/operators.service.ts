@@ -60,6 +60,34 @@ async function getOperator(ctx: ServiceContext, id: string): Promise<Operator> {
   return toOperator(row);
 }
 
+// ---------------------------------------------------------------------------------------------
+// Nobody hands out, or acts over, more than they hold (docs/permissions.md, "Holding what you hand
+// out"): a holder of "edit roles" alone could otherwise write every code into a role, and a holder
+// of "edit operators" reset the administrator's password.
+// ---------------------------------------------------------------------------------------------
+
+type CodeHolder = { resourceIds: readonly number[]; buttons: readonly number[] };
+
+/** The codes a role (or an operator through it) may use: its codes with their ancestors, less its deny list. */
+function usableCodes(holder: CodeHolder): number[] {
+  return normalizeCodes(holder.resourceIds).filter((code) => !holder.buttons.includes(code));
+}
+
+function codesOfRoleRow(role: RoleRow | undefined | null): CodeHolder {
+  return role ? { resourceIds: JSON.parse(role.resource_ids) as number[], buttons: JSON.parse(role.buttons) as number[] } : { resourceIds: [], buttons: [] };
+}
+
+/** Refuses unless the caller may use every code `holder` may. */
+function assertHoldsAll(principal: Principal, holder: CodeHolder, messageKey: string): void {
+  if (usableCodes(holder).some((code) => !isGranted(principal, code))) throw new DomainError(ErrorCode.NO_PERMISSION, { messageKey });
+}
+
+/** The caller may act on this operator (rename, disable, reset, end sessions) only when holding all it holds. */
+async function assertOutranks(ctx: ServiceContext, principal: Principal, target: OperatorRow): Promise<void> {
+  if (target.id === principal.operatorId || target.role_id === null) return;
+  assertHoldsAll(principal, codesOfRoleRow(await identityRepository.findRoleById(ctx.db, target.role_id)), 'errors.operatorOutranks');
+}
+
 async function requireRole(ctx: ServiceContext, roleId: string): Promise<RoleRow> {
   const role = await identityRepository.findRoleById(ctx.db, roleId);
   if (!role) throw new DomainError(ErrorCode.INVALID_PARAMS, { messageKey: 'validation.roleRequired', details: [{ path: 'roleId', message: 'validation.roleRequired' }] });
@@ -68,10 +96,10 @@ async function requireRole(ctx: ServiceContext, roleId: string): Promise<RoleRow
 
 export async function createOperator(ctx: ServiceContext, principal: Principal, actor: AuditActor, body: OperatorCreateBody): Promise<Operator> {
   if (body.roleId !== null && !isGranted(principal, P.OPERATOR_ASSIGN_ROLE)) throw noPermission();
-  assertAcceptablePassword(body.password);
+  assertAcceptablePassword(body.password, body.account);
   const taken = () => new DomainError(ErrorCode.CONFLICT, { details: [{ path: 'account', message: 'errors.10016' }] });
   if (await identityRepository.findOperatorByAccount(ctx.db, body.account)) throw taken();
-  if (body.roleId !== null) await requireRole(ctx, body.roleId);
+  if (body.roleId !== null) assertHoldsAll(principal, codesOfRoleRow(await requireRole(ctx, body.roleId)), 'errors.roleOutranks');
   const passwordHash = await hashPassword(body.password);
   const now = ctx.now();
   const id = newId();
@@ -98,11 +126,11 @@ export async function updateOperator(ctx: ServiceContext, principal: Principal, 
   if (!existing) throw notFound();
   const roleChanges = body.roleId !== undefined && body.roleId !== existing.role_id;
   if (roleChanges && !isGranted(principal, P.OPERATOR_ASSIGN_ROLE)) throw noPermission();
-  if (id === principal.operatorId && (body.disabled === true || roleChanges)) {
-    // An administrator cannot lock themself out by accident.
-    throw wrongState();
-  }
-  if (roleChanges && body.roleId) await requireRole(ctx, body.roleId);
+  if (id === principal.operatorId && body.disabled === true) throw wrongState('errors.selfDisable');
+  // An administrator cannot lock themself out by accident.
+  if (id === principal.operatorId && roleChanges) throw wrongState('errors.selfRole');
+  await assertOutranks(ctx, principal, existing);
+  if (roleChanges && body.roleId) assertHoldsAll(principal, codesOfRoleRow(await requireRole(ctx, body.roleId)), 'errors.roleOutranks');
   const changes: OperatorUpdate = {};
   if (body.name !== undefined && body.name !== existing.name) changes.name = body.name;
   if (roleChanges) changes.role_id = body.roleId ?? null;
@@ -125,10 +153,13 @@ export async function updateOperator(ctx: ServiceContext, principal: Principal, 
   return getOperator(ctx, id);
 }
 
-export async function resetPassword(ctx: ServiceContext, actor: AuditActor, id: string, password: string): Promise<void> {
+export async function resetPassword(ctx: ServiceContext, principal: Principal, actor: AuditActor, id: string, password: string): Promise<void> {
   const existing = await identityRepository.findOperatorById(ctx.db, id);
   if (!existing) throw notFound();
-  assertAcceptablePassword(password);
+  // One's own password is changed with the current one (/me/password), which counts wrong guesses.
+  if (id === principal.operatorId) throw wrongState('errors.selfReset');
+  await assertOutranks(ctx, principal, existing);
+  assertAcceptablePassword(password, existing.account);
   const passwordHash = await hashPassword(password);
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
@@ -138,10 +169,12 @@ export async function resetPassword(ctx: ServiceContext, actor: AuditActor, id: 
   });
 }
 
-export async function resetTotp(ctx: ServiceContext, actor: AuditActor, id: string): Promise<void> {
+export async function resetTotp(ctx: ServiceContext, principal: Principal, actor: AuditActor, id: string): Promise<void> {
   const existing = await identityRepository.findOperatorById(ctx.db, id);
   if (!existing) throw notFound();
-  if (!existing.totp_enabled) throw wrongState();
+  if (id === principal.operatorId) throw wrongState('errors.selfReset');
+  await assertOutranks(ctx, principal, existing);
+  if (!existing.totp_enabled) throw wrongState('errors.totpNotOn');
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
     await identityRepository.updateOperator(trx, id, { totp_enabled: 0, totp_secret: null, totp_last_step: null, recovery_codes: '[]', updated_at: now });
@@ -150,9 +183,10 @@ export async function resetTotp(ctx: ServiceContext, actor: AuditActor, id: stri
   });
 }
 
-export async function endSessions(ctx: ServiceContext, actor: AuditActor, id: string): Promise<number> {
+export async function endSessions(ctx: ServiceContext, principal: Principal, actor: AuditActor, id: string): Promise<number> {
   const existing = await identityRepository.findOperatorById(ctx.db, id);
   if (!existing) throw notFound();
+  await assertOutranks(ctx, principal, existing);
   const now = ctx.now();
   return ctx.db.transaction().execute(async (trx) => {
     const ended = await identityRepository.revokeOperatorSessions(trx, id, now);
@@ -188,7 +222,8 @@ async function assertNameFree(ctx: ServiceContext, name: string, exceptId?: stri
   if (clash && clash.id !== exceptId) throw new DomainError(ErrorCode.CONFLICT, { details: [{ path: 'name', message: 'errors.10016' }] });
 }
 
-export async function createRole(ctx: ServiceContext, actor: AuditActor, body: RoleBody): Promise<Role> {
+export async function createRole(ctx: ServiceContext, principal: Principal, actor: AuditActor, body: RoleBody): Promise<Role> {
+  assertHoldsAll(principal, body, 'errors.grantBeyondOwn');
   await assertNameFree(ctx, body.name);
   const now = ctx.now();
   const id = newId();
@@ -207,11 +242,13 @@ export async function createRole(ctx: ServiceContext, actor: AuditActor, body: R
 export async function updateRole(ctx: ServiceContext, principal: Principal, actor: AuditActor, id: string, body: RoleBody): Promise<Role> {
   const existing = await identityRepository.findRoleById(ctx.db, id);
   if (!existing) throw notFound();
+  assertHoldsAll(principal, codesOfRoleRow(existing), 'errors.roleOutranks');
+  assertHoldsAll(principal, body, 'errors.grantBeyondOwn');
   await assertNameFree(ctx, body.name, id);
   const columns = roleColumns(body);
-  if (principal.roleId === id && !(JSON.parse(columns.resource_ids) as number[]).includes(P.ROLE_EDIT)) {
-    // Taking role editing away from one's own role would leave nobody able to undo it.
-    throw wrongState();
+  if (principal.roleId === id && !isGranted({ resourceIds: JSON.parse(columns.resource_ids) as number[], buttons: JSON.parse(columns.buttons) as number[] }, P.ROLE_EDIT)) {
+    // Taking role editing away from one's own role (or denying it) would leave nobody able to undo it.
+    throw wrongState('errors.selfRoleEdit');
   }
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
@@ -221,10 +258,13 @@ export async function updateRole(ctx: ServiceContext, principal: Principal, acto
   return getRole(ctx, id);
 }
 
-export async function deleteRole(ctx: ServiceContext, actor: AuditActor, id: string): Promise<void> {
+export async function deleteRole(ctx: ServiceContext, principal: Principal, actor: AuditActor, id: string): Promise<void> {
   const existing = await identityRepository.findRoleById(ctx.db, id);
   if (!existing) throw notFound();
-  if (existing.builtin === 1 || (await identityRepository.countOperatorsWithRole(ctx.db, id)) > 0) throw wrongState();
+  if (existing.builtin === 1) throw wrongState('errors.roleBuiltin');
+  const holders = await identityRepository.countOperatorsWithRole(ctx.db, id);
+  if (holders > 0) throw wrongState('errors.roleInUse', { count: holders });
+  assertHoldsAll(principal, codesOfRoleRow(existing), 'errors.roleOutranks');
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
     await identityRepository.deleteRole(trx, id);

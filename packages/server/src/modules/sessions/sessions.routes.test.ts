@@ -231,7 +231,7 @@ describe('two-factor sign-in', () => {
     expect((await t.call(token, { method: 'GET', url: '/api/gm/admin/get-log' })).json<{ code: number }>().code).toBe(0);
     // It cannot be turned off while the role requires it.
     const off = await t.call(token, { method: 'POST', url: '/api/gm/admin/me/totp/disable', payload: { password: DEMO_PASSWORD } });
-    expect(off.json<{ code: number }>().code).toBe(ErrorCode.WRONG_STATE);
+    expect(off.json()).toMatchObject({ code: ErrorCode.WRONG_STATE, message: 'Your role requires two-factor sign-in: it cannot be turned off.' });
   });
 });
 
@@ -246,7 +246,15 @@ describe('profile', () => {
     await t.signIn('support', 'Violet-Harbor-88');
 
     const wrong = await t.call(second, { method: 'POST', url: '/api/gm/admin/me/password', payload: { current: 'not-it-at-all', password: 'Violet-Harbor-99', confirm: 'Violet-Harbor-99' } });
-    expect(wrong.json<{ code: number; details: { path: string }[] }>()).toMatchObject({ code: ErrorCode.INVALID_PARAMS, details: [{ path: 'current' }] });
+    expect(wrong.json<{ code: number; details: { path: string }[] }>()).toMatchObject({ code: ErrorCode.INVALID_PARAMS, message: 'The password is wrong.', details: [{ path: 'current' }] });
+    // Not the same again, not a run of one character, not the account's name inside.
+    const same = await t.call(second, { method: 'POST', url: '/api/gm/admin/me/password', payload: { current: 'Violet-Harbor-88', password: 'Violet-Harbor-88', confirm: 'Violet-Harbor-88' } });
+    expect(same.json()).toMatchObject({ code: ErrorCode.INVALID_PARAMS, message: 'The new password must differ from the current one.' });
+    const spaces = await t.call(second, { method: 'POST', url: '/api/gm/admin/me/password', payload: { current: 'Violet-Harbor-88', password: '        ', confirm: '        ' } });
+    expect(spaces.json()).toMatchObject({ code: ErrorCode.INVALID_PARAMS, message: 'This password is too common. Choose another.' });
+    const named = await t.call(second, { method: 'POST', url: '/api/gm/admin/me/password', payload: { current: 'Violet-Harbor-88', password: 'support-Support-2', confirm: 'support-Support-2' } });
+    expect(named.json()).toMatchObject({ code: ErrorCode.INVALID_PARAMS, message: 'The password must not contain the account name.' });
+    await t.signIn('support', 'Violet-Harbor-88');
   });
 
   it('lists who is signed in, hiding addresses from those who do not manage operators', async () => {
@@ -319,6 +327,17 @@ describe('guessing the password through "change password"', () => {
     t.clock.now += 61_000;
     const again = await t.signIn('support');
     expect((await context(again)).json<{ code: number }>().code).toBe(0);
+  });
+
+  it('turning two-factor sign-in off asks the password under the same count', async () => {
+    const token = await t.signIn('support');
+    const setup = await t.call(token, { method: 'POST', url: '/api/gm/admin/me/totp/setup' });
+    const { secret } = setup.json<{ result: { secret: string } }>().result;
+    await t.call(token, { method: 'POST', url: '/api/gm/admin/me/totp/enable', payload: { code: currentTotp(secret, t.clock.now) } });
+    const off = (password: string) => t.call(token, { method: 'POST', url: '/api/gm/admin/me/totp/disable', payload: { password } });
+    for (let i = 0; i < 4; i += 1) expect((await off(`guess-${i}`)).json()).toMatchObject({ code: ErrorCode.INVALID_PARAMS, message: 'The password is wrong.' });
+    expect((await off('guess-5')).json()).toMatchObject({ code: ErrorCode.ACCOUNT_LOCKED });
+    expect((await context(token)).json<{ code: number }>().code).toBe(ErrorCode.LOGGED_OUT);
   });
 
   it('sign-in failures and change-password failures add up', async () => {

@@ -104,7 +104,7 @@ export async function signUp(ctx: ServiceContext, body: SignUpBody, client: Clie
   const locked = await lockedFor(ctx.db, key, now);
   if (locked > 0) throw new DomainError(ErrorCode.TOO_MANY_REQUESTS, { retryAfter: locked });
   await recordFailure(ctx.db, key, SIGN_UP_RULE, now);
-  assertAcceptablePassword(body.password);
+  assertAcceptablePassword(body.password, body.name);
   const taken = () => new DomainError(ErrorCode.CONFLICT, { details: [{ path: 'name', message: 'errors.10016' }] });
   if (await identityRepository.findOperatorByAccount(ctx.db, body.name)) throw taken();
   const passwordHash = await hashPassword(body.password);
@@ -180,26 +180,37 @@ async function requireOperator(ctx: ServiceContext, principal: Principal): Promi
 }
 
 /**
+ * The operator's own password, asked again before a change of their security (a new password,
+ * two-factor off). A wrong one counts as a failed sign-in of the account: at the lock, every
+ * session of the account ends, this one included, so a held session cannot guess on.
+ */
+async function confirmOwnPassword(ctx: ServiceContext, operator: OperatorRow, actor: AuditActor, given: string, field: string): Promise<void> {
+  const locked = await lockedFor(ctx.db, accountKey(operator.account), ctx.now());
+  if (locked > 0) throw new DomainError(ErrorCode.ACCOUNT_LOCKED, { retryAfter: locked });
+  if (await verifyPassword(operator.password_hash, given)) {
+    await clearFailures(ctx.db, accountKey(operator.account));
+    return;
+  }
+  const now = ctx.now();
+  const lock = await recordFailure(ctx.db, accountKey(operator.account), ACCOUNT_RULE, now);
+  if (lock === 0) throw invalidField(field, 'errors.wrongPassword');
+  await ctx.db.transaction().execute(async (trx) => {
+    const ended = await identityRepository.revokeOperatorSessions(trx, operator.id, now);
+    await audit.record(trx, actor, { action: 'session.lockedOut', code: null, targets: [operator.account], after: { sessionsEnded: ended }, outcome: 'failed', errorCode: ErrorCode.ACCOUNT_LOCKED }, now);
+  });
+  throw new DomainError(ErrorCode.ACCOUNT_LOCKED, { retryAfter: lock });
+}
+
+/**
  * Changing one's own password ends one's other sessions. A wrong current password counts as a
  * failed sign-in of the account (the same lock-out), so a stolen session cannot be used to guess
  * the password; when the lock starts, every session of the account ends, this one included.
  */
 export async function changePassword(ctx: ServiceContext, principal: Principal, actor: AuditActor, current: string, password: string): Promise<void> {
   const operator = await requireOperator(ctx, principal);
-  const locked = await lockedFor(ctx.db, accountKey(operator.account), ctx.now());
-  if (locked > 0) throw new DomainError(ErrorCode.ACCOUNT_LOCKED, { retryAfter: locked });
-  if (!(await verifyPassword(operator.password_hash, current))) {
-    const now = ctx.now();
-    const lock = await recordFailure(ctx.db, accountKey(operator.account), ACCOUNT_RULE, now);
-    if (lock === 0) throw invalidField('current', 'errors.10009');
-    await ctx.db.transaction().execute(async (trx) => {
-      const ended = await identityRepository.revokeOperatorSessions(trx, operator.id, now);
-      await audit.record(trx, actor, { action: 'session.lockedOut', code: null, targets: [operator.account], after: { sessionsEnded: ended }, outcome: 'failed', errorCode: ErrorCode.ACCOUNT_LOCKED }, now);
-    });
-    throw new DomainError(ErrorCode.ACCOUNT_LOCKED, { retryAfter: lock });
-  }
-  await clearFailures(ctx.db, accountKey(operator.account));
-  assertAcceptablePassword(password);
+  await confirmOwnPassword(ctx, operator, actor, current, 'current');
+  if (password === current) throw invalidField('password', 'validation.passwordSame');
+  assertAcceptablePassword(password, operator.account);
   const passwordHash = await hashPassword(password);
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
@@ -239,9 +250,9 @@ export async function enableTotp(ctx: ServiceContext, principal: Principal, acto
 
 export async function disableTotp(ctx: ServiceContext, principal: Principal, actor: AuditActor, password: string, roleRequiresTotp: boolean): Promise<void> {
   const operator = await requireOperator(ctx, principal);
-  if (!operator.totp_enabled) throw wrongState();
-  if (roleRequiresTotp) throw wrongState('errors.10013');
-  if (!(await verifyPassword(operator.password_hash, password))) throw invalidField('password', 'errors.10009');
+  if (!operator.totp_enabled) throw wrongState('errors.totpNotOnSelf');
+  if (roleRequiresTotp) throw wrongState('errors.totpRequiredByRole');
+  await confirmOwnPassword(ctx, operator, actor, password, 'password');
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
     await identityRepository.updateOperator(trx, operator.id, { totp_enabled: 0, totp_secret: null, totp_last_step: null, recovery_codes: '[]', updated_at: now });

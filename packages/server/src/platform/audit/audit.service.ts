@@ -25,7 +25,12 @@ export interface AuditRecord {
   errorCode?: number | null;
 }
 
-const SECRET_KEYS = /password|secret|token|otp|code$|recovery/i;
+/**
+ * Names that hold a secret whatever the schema says: a refused body may carry fields no schema
+ * marks (docs/decisions.md, "Secrets in the audit"), and a key or credential sent by mistake must
+ * not be kept either.
+ */
+const SECRET_KEYS = /password|secret|token|otp|code$|recovery|(api|signing|ingest|private|access)_?key|authorization|credential|cookie|signature/i;
 
 /** Never store a password, token or second factor in the trail, at any depth. */
 export function redact(value: unknown): unknown {

@@ -31,6 +31,15 @@ describe('secrets never reach the audit trail', () => {
     expect(JSON.parse(rows[0]?.params ?? '{}')).toMatchObject({ body: { current: '***', password: '***', confirm: '***' } });
   });
 
+  it('a refused body keeps no key or credential it was sent, even in fields no schema names', async () => {
+    const admin = await t.signIn('admin');
+    const sent = { name: '', signingKey: 'sk_AAA-1', apiKey: 'ak_BBB-2', ingestKey: 'ik_CCC-3', authorization: 'Bearer DDD-4', privateKey: 'pk_EEE-5', nested: { access_key: 'FFF-6' } };
+    const res = await t.call(admin, { method: 'POST', url: '/api/gm/admin/roles', payload: sent });
+    expect(res.json<{ code: number }>().code).toBe(ErrorCode.INVALID_PARAMS);
+    const stored = JSON.stringify(await auditRows('roles.create'));
+    for (const secret of ['sk_AAA-1', 'ak_BBB-2', 'ik_CCC-3', 'DDD-4', 'pk_EEE-5', 'FFF-6']) expect(stored).not.toContain(secret);
+  });
+
   it('redacts by the schema: a marked field at any depth, whatever its name', () => {
     const schema = t.app.routeTable.find((r) => r.url === '/api/gm/admin/me/password')?.body as z.ZodType;
     expect(redactBySchema({ current: 'a', password: 'b', confirm: 'c', other: 'd' }, schema)).toEqual({ current: '***', password: '***', confirm: '***', other: 'd' });

@@ -33,7 +33,12 @@ export function isCommonPassword(password: string): boolean {
   return COMMON.has(password.toLowerCase());
 }
 
-/** The length rule is in the contract's schema; this adds the server-only common-password list. */
-export function assertAcceptablePassword(password: string, field = 'password'): void {
-  if (isCommonPassword(password)) throw invalidField(field, 'validation.passwordCommon');
+/**
+ * The length rule is in the contract's schema; this adds what only the server checks: the
+ * common-password list, too few different characters (eight spaces, "aaaaaaaa") and the
+ * account's own name inside it.
+ */
+export function assertAcceptablePassword(password: string, account: string, field = 'password'): void {
+  if (isCommonPassword(password) || new Set(password).size < 3) throw invalidField(field, 'validation.passwordCommon');
+  if (account.length >= 3 && password.toLowerCase().includes(account.toLowerCase())) throw invalidField(field, 'validation.passwordHasAccount');
 }
