@@ -257,7 +257,7 @@ test('the bag dialog deducts one item after a confirm, and refuses 0, too many a
   await itemRow.getByRole('button', { name: 'Deduct' }).click();
   await confirm.getByRole('button', { name: 'Deduct' }).click();
   const refusal = dialog.getByRole('alert').filter({ hasText: 'The game refused the command' });
-  await expect(refusal).toContainText('the quantity changed since it was shown; reload the bag');
+  await expect(refusal).toContainText('the quantity changed since it was shown; check the current quantity and try again');
   await expect(refusal).toContainText('Please check the GM log for errors in asset deduction.');
 });
 
@@ -352,7 +352,8 @@ test('a reported player is muted straight from the report', async ({ page }) => 
   const roleId = (await first.locator('td').first().innerText()).trim();
   await first.getByRole('button', { name: 'Mute', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Mute players' });
-  await expect(dialog.getByLabel('Reason')).toHaveValue(/From report/);
+  // The reason may be shown to the player: it says where it came from, never the report's id (which names the reporter).
+  await expect(dialog.getByLabel('Reason')).toHaveValue(/ · from a player report$/);
   await pickOption(page, dialog.getByLabel('Duration'), '1 day');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Muted 1.')).toBeVisible();

@@ -421,7 +421,7 @@ export const en = {
     regionMerged: 'the server region has been merged',
     notUnderMaintenance: 'since the server region is not under maintenance, merging is not possible.',
     insufficientQuantity: 'the quantity is larger than the current quantity',
-    staleQuantity: 'the quantity changed since it was shown; reload the bag',
+    staleQuantity: 'the quantity changed since it was shown; check the current quantity and try again',
     orderNotIncomplete: 'the current order is not incomplete',
     orderNotCompleted: 'the current order is not completed',
     playerOnline: 'the player is online; kick the player first',

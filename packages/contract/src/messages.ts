@@ -19,14 +19,18 @@ export function languageFrom(value: string | undefined | null): Language {
   return value && /^\s*zh/i.test(value) ? 'zh-CN' : 'en';
 }
 
-/** Looks up `a.b` in the messages of a language and fills `{{placeholders}}`. */
+/** How a list reads inside a sentence: "1001, 1002" / "1001、1002". */
+const LIST_SEPARATOR: Record<Language, string> = { en: ', ', 'zh-CN': '、' };
+
+/** Looks up `a.b` in the messages of a language and fills `{{placeholders}}` (a list joined as the language joins one). */
 export function translate(lang: Language, key: string, values: Record<string, unknown> = {}): string {
   const [namespace, ...rest] = key.split('.');
   const table = MESSAGES[lang][namespace as keyof Messages] as Record<string, string> | undefined;
   const template = table?.[rest.join('.')];
   if (template === undefined) return key;
+  const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
     const value = values[name];
-    return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+    return Array.isArray(value) ? value.map(text).join(LIST_SEPARATOR[lang]) : text(value);
   });
 }

@@ -409,7 +409,7 @@ export const zhCN: Messages = {
     regionMerged: '区服已被合并',
     notUnderMaintenance: '区服未处于维护状态，无法合服。',
     insufficientQuantity: '扣除数量大于当前数量',
-    staleQuantity: '数量已变化，请刷新背包',
+    staleQuantity: '数量已变化，请核对当前数量后重试',
     orderNotIncomplete: '当前订单不是未完成状态',
     orderNotCompleted: '当前订单不是已完成状态',
     playerOnline: '玩家在线，请先踢下线',

@@ -575,7 +575,8 @@ export type ExplorePositionResult = z.infer<typeof explorePositionResult>;
 // ---------------------------------------------------------------------------------------------
 
 export const claimListQuery = pageQuery
-  .extend({ code: optionalRef, batchId: optionalRef, roleId: optionalRef, areaId: optionalRef, from: timeBound, to: timeBound })
+  // Players type codes in any case; the game keeps them upper case (redeem-codes.contract.ts).
+  .extend({ code: optionalRef.transform((v) => v?.toUpperCase()), batchId: optionalRef, roleId: optionalRef, areaId: optionalRef, from: timeBound, to: timeBound })
   .superRefine((q, ctx) => {
     range(ctx, q.from, q.to, 'to');
     depth(ctx, q);

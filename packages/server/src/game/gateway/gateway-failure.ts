@@ -36,7 +36,7 @@ function idDetails(details: Record<string, unknown> | undefined): DetailIssue[] 
   const issues: DetailIssue[] = [];
   for (const [path, value] of Object.entries(details)) {
     if (Array.isArray(value) && value.length > 0) {
-      issues.push({ path, message: 'game.missingIds', values: { ids: value.slice(0, 50).map(String).join(', ') + (value.length > 50 ? ' …' : '') } });
+      issues.push({ path, message: 'game.missingIds', values: { ids: [...value.slice(0, 50).map(String), ...(value.length > 50 ? ['…'] : [])] } });
     }
   }
   return issues.length > 0 ? issues : undefined;

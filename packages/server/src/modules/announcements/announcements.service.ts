@@ -356,7 +356,7 @@ export async function sortAnnouncements(ctx: ServiceContext, action: Action, ids
   const byId = new Map(rows.map((r) => [r.id, r]));
   const missing = unique.filter((id) => !byId.has(id));
   if (missing.length > 0) {
-    throw new DomainError(ErrorCode.INVALID_PARAMS, { messageKey: 'errors.announcementSortUnknown', values: { ids: missing.join(', ') }, details: [{ path: 'ids', message: 'errors.announcementSortUnknown', values: { ids: missing.join(', ') } }] });
+    throw new DomainError(ErrorCode.INVALID_PARAMS, { messageKey: 'errors.announcementSortUnknown', values: { ids: missing }, details: [{ path: 'ids', message: 'errors.announcementSortUnknown', values: { ids: missing } }] });
   }
   const now = ctx.now();
   const moves = unique.map((id, index) => ({ row: byId.get(id) as AnnouncementRow, sort: index })).filter((m) => m.row.sort !== m.sort);

@@ -117,8 +117,8 @@ describe('the mail body: every rule of spec section 5 with its message', () => {
   it('names the players that do not exist (spec: "player does not exist")', async () => {
     const res = await api.post(admin, '/mails', body({ roleIds: [roles[0] ?? '', 'ghost-1', 'ghost-2'] }));
     expect(res).toMatchObject({ code: ErrorCode.INVALID_PARAMS, message: 'player does not exist: ghost-1, ghost-2' });
-    const zh = await api.post(admin, '/mails', body({ roleIds: ['ghost-3'] }), 'zh-CN');
-    expect(zh.message).toBe('玩家不存在：ghost-3');
+    const zh = await api.post(admin, '/mails', body({ roleIds: ['ghost-3', 'ghost-4'] }), 'zh-CN');
+    expect(zh.message).toBe('玩家不存在：ghost-3、ghost-4');
     const area = await api.post(admin, '/mails', body({ type: 'public', areaIds: ['4040'] }));
     expect(messages(area)).toEqual(['areaIds: Player data error: areaId not found']);
   });

@@ -246,7 +246,7 @@ async function checkPlayers(ctx: ServiceContext, roleIds: readonly string[]): Pr
   }
   const missing = roleIds.filter((id) => !known.has(id));
   if (missing.length === 0) return;
-  const shown = missing.slice(0, 20).join(', ') + (missing.length > 20 ? ` … (+${missing.length - 20})` : '');
+  const shown = [...missing.slice(0, 20), ...(missing.length > 20 ? [`… (+${missing.length - 20})`] : [])];
   throw new DomainError(ErrorCode.INVALID_PARAMS, {
     messageKey: 'errors.mailPlayersNotExist',
     values: { ids: shown },
@@ -259,7 +259,7 @@ async function checkAreas(ctx: ServiceContext, areaIds: readonly string[]): Prom
   if (areaIds.length === 0) return;
   const regions = new Set((await ctx.gateway.listRegions()).filter((r) => r.mergedInto === null).map((r) => r.id));
   const missing = areaIds.filter((id) => !regions.has(id));
-  if (missing.length > 0) throw invalidField('areaIds', 'game.regionNotFound', { ids: missing.join(', ') });
+  if (missing.length > 0) throw invalidField('areaIds', 'game.regionNotFound', { ids: missing });
 }
 
 /** The columns a body sets (the same for create and edit). */

@@ -348,7 +348,7 @@ describe('identity mark, bag, maps and values', () => {
     const tooMany = await send<unknown>(admin, 'PATCH', '/player/deduction/assets', { ...body, quantity: item.currentNumber + 1 });
     expect(tooMany).toMatchObject({ code: ErrorCode.GAME_ERROR, message: 'The game refused the command: the quantity is larger than the current quantity' });
     const stale = await send<unknown>(admin, 'PATCH', '/player/deduction/assets', { ...body, expectedCurrent: item.currentNumber + 5, quantity: 1 });
-    expect(stale).toMatchObject({ code: ErrorCode.GAME_ERROR, message: 'The game refused the command: the quantity changed since it was shown; reload the bag' });
+    expect(stale).toMatchObject({ code: ErrorCode.GAME_ERROR, message: 'The game refused the command: the quantity changed since it was shown; check the current quantity and try again' });
     expect((await worldRepository.findBagItem(db(), roleId ?? '', item.sourceId))?.current_number).toBe(item.currentNumber);
 
     const done = await send<{ before: number; after: number }>(admin, 'PATCH', '/player/deduction/assets', { ...body, quantity: 2 });

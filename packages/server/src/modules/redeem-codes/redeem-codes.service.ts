@@ -91,7 +91,7 @@ async function checkAreas(ctx: ServiceContext, areaIds: readonly string[]): Prom
   const known = new Set((await ctx.gateway.listRegions()).map((r) => r.id));
   const missing = [...new Set(areaIds)].filter((id) => !known.has(id));
   if (missing.length === 0) return;
-  const values = { ids: missing.slice(0, 20).join(', ') };
+  const values = { ids: missing.slice(0, 20) };
   throw new DomainError(ErrorCode.INVALID_PARAMS, { messageKey: 'validation.redeemUnknownArea', values, details: [{ path: 'areaIds', message: 'validation.redeemUnknownArea', values }] });
 }
 

@@ -73,6 +73,8 @@ describe('redeem-code claims', () => {
     expect(first.rewards.length).toBeGreaterThan(0);
     const byCode = await get<CappedPage<RedeemClaim>>(admin, `/exchange/claims?code=${first.code}`);
     expect(byCode.result.results.every((c) => c.code === first.code)).toBe(true);
+    // A code as a player types it, in any case.
+    expect((await get<CappedPage<RedeemClaim>>(admin, `/exchange/claims?code=${first.code.toLowerCase()}`)).result.results).toEqual(byCode.result.results);
     const byBatch = await get<CappedPage<RedeemClaim>>(admin, `/exchange/claims?batchId=${first.batchId}&size=100`);
     expect(byBatch.result.results.every((c) => c.batchId === first.batchId)).toBe(true);
     const byRole = await get<CappedPage<RedeemClaim>>(admin, `/exchange/claims?roleId=${first.roleId}`);

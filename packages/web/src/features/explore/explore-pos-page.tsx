@@ -194,13 +194,13 @@ export function ExplorePosPage() {
                 <Form form={form} layout="vertical" onFinish={onSubmit} disabled={!canEdit}>
                   <Typography.Text type="secondary">{t('target')}</Typography.Text>
                   <Flex gap={8} style={{ marginTop: 8 }}>
-                    <Form.Item name="x" label={t('x')} rules={[{ required: true }, zodRule(mapPositionValue.shape.x)]}>
+                    <Form.Item name="x" label={t('x')} required rules={[zodRule(mapPositionValue.shape.x)]}>
                       <InputNumber style={{ width: '100%' }} />
                     </Form.Item>
-                    <Form.Item name="y" label={t('y')} rules={[{ required: true }, zodRule(mapPositionValue.shape.y)]}>
+                    <Form.Item name="y" label={t('y')} required rules={[zodRule(mapPositionValue.shape.y)]}>
                       <InputNumber style={{ width: '100%' }} />
                     </Form.Item>
-                    <Form.Item name="z" label={t('z')} rules={[{ required: true }, zodRule(mapPositionValue.shape.z)]}>
+                    <Form.Item name="z" label={t('z')} required rules={[zodRule(mapPositionValue.shape.z)]}>
                       <InputNumber style={{ width: '100%' }} />
                     </Form.Item>
                   </Flex>

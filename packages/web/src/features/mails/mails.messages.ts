@@ -138,7 +138,7 @@ export const en = {
   },
   sendPrompt: {
     check: 'Please check the items carefully before sending.',
-    intro: 'These items leave the game when every recipient collects the mail:',
+    intro: 'When every recipient has collected the mail, these items will have gone out in all:',
     recipients: 'Recipients',
     recipientsPublic: 'every matching player of {{areas}}',
     perMail: 'Per mail',

@@ -137,7 +137,7 @@ export const zhCN: Translation<typeof en> = {
   },
   sendPrompt: {
     check: '请仔细核对物品后再发送。',
-    intro: '所有收件人领取后，以下物品将发放出游戏：',
+    intro: '所有收件人领取后，将共发放以下物品：',
     recipients: '收件人',
     recipientsPublic: '{{areas}} 中所有符合条件的玩家',
     perMail: '每封',

@@ -22,6 +22,10 @@ function validQuantity(quantity: number | null, current: number): quantity is nu
   return quantity !== null && Number.isInteger(quantity) && quantity > 0 && quantity <= current;
 }
 
+/** What is wrong with a quantity to deduct: a fraction is not a quantity at all (spec section 5 gives the rest). */
+const quantityProblem = (quantity: number | null, current: number) =>
+  quantity !== null && !Number.isInteger(quantity) ? 'validation:expectedWholeNumber' : validQuantity(quantity, current) ? null : 'validation:deductQuantity';
+
 /**
  * The bag dialog with deduct (spec sections 2 and 5): one item at a time, a quantity above 0
  * and not above the current number, checked as typed (the field does not clamp what is typed,
@@ -69,8 +73,9 @@ export function PlayerBagDialog({ roleId, onClose }: { roleId: string | null; on
 
   const submit = () => {
     if (!editing) return;
-    if (!validQuantity(quantity, editing.shown)) {
-      setProblem(t('validation:deductQuantity'));
+    const problem = quantityProblem(quantity, editing.shown);
+    if (problem !== null || quantity === null) {
+      setProblem(t(problem ?? 'validation:deductQuantity'));
       return;
     }
     const target = editing;
@@ -108,7 +113,8 @@ export function PlayerBagDialog({ roleId, onClose }: { roleId: string | null; on
                       status={problem ? 'error' : undefined}
                       onChange={(v) => {
                         setQuantity(v);
-                        setProblem(v === null || validQuantity(v, editing.shown) ? null : t('validation:deductQuantity'));
+                        const wrong = v === null ? null : quantityProblem(v, editing.shown);
+                        setProblem(wrong ? t(wrong) : null);
                       }}
                       onPressEnter={submit}
                       style={{ width: 100 }}

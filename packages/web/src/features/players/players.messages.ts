@@ -267,6 +267,6 @@ export const en = {
     bansHelp: 'Ban accounts by id: enter them or import a worksheet.',
   },
   reports: {
-    fromReport: 'From report {{id}}',
+    fromReport: 'from a player report',
   },
 };

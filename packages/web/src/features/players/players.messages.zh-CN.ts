@@ -269,6 +269,6 @@ export const zhCN: Translation<typeof en> = {
     bansHelp: '按ID封禁账号：手动输入或导入工作表。',
   },
   reports: {
-    fromReport: '来自举报 {{id}}',
+    fromReport: '来自玩家举报',
   },
 };

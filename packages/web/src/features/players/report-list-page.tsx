@@ -43,7 +43,7 @@ export function ReportListPage() {
   const [dialog, setDialog] = useState<SanctionDialogState>(null);
 
   const act = (kind: 'ban' | 'mute' | 'unban' | 'unmute', r: PlayerReport) =>
-    setDialog({ target: 'players', kind, targets: [{ id: r.roleId, label: r.roleName }], reason: kind === 'ban' || kind === 'mute' ? `${t(`reasons.${r.reason}`)} · ${t('reports.fromReport', { id: r.reportId })}` : '' });
+    setDialog({ target: 'players', kind, targets: [{ id: r.roleId, label: r.roleName }], reason: kind === 'ban' || kind === 'mute' ? `${t(`reasons.${r.reason}`)} · ${t('reports.fromReport')}` : '' });
 
   // What decides an action first (count, mute and ban marks), then when and what: at 1440 px they
   // are in sight beside the pinned actions, and the free-text content takes what room is left.
