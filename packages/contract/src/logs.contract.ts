@@ -233,6 +233,18 @@ export interface LogQueryIssue {
 }
 
 /**
+ * The issues of a list's conditions with each field as its label in both languages, which the
+ * server's messages fill in as the reader's ("等级", not b_level); the web puts its own labels in.
+ */
+export function withFieldLabels(key: LogKey, issues: readonly LogQueryIssue[]): LogQueryIssue[] {
+  const labels = new Map(logColumns(key).map((c) => [c.name, { en: c.en, zh: c.zh }]));
+  return issues.map((i) => {
+    const label = typeof i.values?.field === 'string' ? labels.get(i.values.field) : undefined;
+    return label ? { ...i, values: { ...i.values, field: label } } : i;
+  });
+}
+
+/**
  * SQL in a value does no harm (values are bound), but a value that carries statement
  * separators, comments or the usual injection shapes is someone probing, not a search: it is
  * refused with a clear message rather than searched for.

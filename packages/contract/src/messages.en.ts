@@ -33,10 +33,12 @@ export const en = {
     roleInUse: 'Operators still hold this role ({{count}}): give them another role first.',
     '10005': 'This cannot be done in the current state.',
     '10006': 'Too many requests. Please wait {{seconds}} seconds.',
+    '10006_one': 'Too many requests. Please wait 1 second.',
     '10007': 'The game server is unavailable. Please try again later.',
     '10008': 'system error',
     '10009': 'Please enter the correct username and password.',
     '10010': 'Too many failed sign-ins. Try again in {{seconds}} seconds.',
+    '10010_one': 'Too many failed sign-ins. Try again in 1 second.',
     '10011': 'Enter the code from your authenticator app.',
     '10012': 'The verification code is not correct.',
     '10013': 'Your role requires two-factor sign-in. Set it up to continue.',
@@ -72,6 +74,7 @@ export const en = {
     // Event logs (issue 11); the first and the last are the spec's own words.
     logListFailed: 'Failed to retrieve the transaction list',
     logQueryTooSoon: 'At least {{interval}} seconds between two searches. Please wait {{seconds}} seconds.',
+    logQueryTooSoon_one: 'At least {{interval}} seconds between two searches. Please wait 1 second.',
     logDatabaseFailed: 'Failed to access the database Db: {{table}}',
     // The export centre (issue 11).
     exportNotReady: 'The export file is not ready yet.',

@@ -16,7 +16,17 @@ export const MESSAGES: Record<Language, Messages> = { en, 'zh-CN': zhCN };
 
 /** Picks the language from an Accept-Language style value: zh* is Chinese, anything else English. */
 export function languageFrom(value: string | undefined | null): Language {
-  return value && /^\s*zh/i.test(value) ? 'zh-CN' : 'en';
+  // Accept-Language: the most wanted of the two, by q-value (`zh-CN;q=0.1, en;q=0.9` is English).
+  const wanted = (value ?? '')
+    .split(',')
+    .map((part, order) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/i.exec(p)?.[1]).find((v) => v !== undefined);
+      return { tag: tag.trim().toLowerCase(), q: q === undefined ? 1 : Number(q), order };
+    })
+    .filter((w) => w.q > 0 && (w.tag.startsWith('zh') || w.tag.startsWith('en')))
+    .sort((a, b) => b.q - a.q || a.order - b.order)[0];
+  return wanted?.tag.startsWith('zh') ? 'zh-CN' : 'en';
 }
 
 /** How a list reads inside a sentence: "1001, 1002" / "1001、1002". */
@@ -26,9 +36,16 @@ const LIST_SEPARATOR: Record<Language, string> = { en: ', ', 'zh-CN': '、' };
 export function translate(lang: Language, key: string, values: Record<string, unknown> = {}): string {
   const [namespace, ...rest] = key.split('.');
   const table = MESSAGES[lang][namespace as keyof Messages] as Record<string, string> | undefined;
-  const template = table?.[rest.join('.')];
+  // "1 second", not "1 seconds": a message may have a `_one` form for a count of 1.
+  const one = values.seconds === 1 || values.count === 1 ? table?.[`${rest.join('.')}_one`] : undefined;
+  const template = one ?? table?.[rest.join('.')];
   if (template === undefined) return key;
-  const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+  const text = (value: unknown): string => {
+    if (typeof value === 'string' || typeof value === 'number') return String(value);
+    // A name in both languages (a log column's label): the reader's.
+    if (value && typeof value === 'object' && 'en' in value && 'zh' in value) return text(lang === 'zh-CN' ? value.zh : value.en);
+    return '';
+  };
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
     const value = values[name];
     return Array.isArray(value) ? value.map(text).join(LIST_SEPARATOR[lang]) : text(value);

@@ -8,7 +8,8 @@ describe('export cells of text columns', () => {
     expect(zh.formatInPlace(['paypal'])).toEqual(['paypal']);
     expect(exportColumns('stage', ['stage_type'], 'en', 'Asia/Shanghai').formatInPlace(['tower'])).toEqual(['Tower']);
     expect(exportColumns('globalChat', ['channel'], 'zh-CN', 'Asia/Shanghai').formatInPlace(['recruit'])).toEqual(['招募']);
+    expect(exportColumns('currency', ['reason'], 'zh-CN', 'Asia/Shanghai').formatInPlace(['daily_task'])).toEqual(['每日任务']);
     // A column without words is as sent.
-    expect(exportColumns('currency', ['reason'], 'zh-CN', 'Asia/Shanghai').formatInPlace(['daily_task'])).toEqual(['daily_task']);
+    expect(exportColumns('currency', ['subreason'], 'zh-CN', 'Asia/Shanghai').formatInPlace(['C01-01'])).toEqual(['C01-01']);
   });
 });

@@ -14,7 +14,7 @@ import {
   type ExportTask,
 } from '@gm/contract/exports.contract.ts';
 import { LOG_BY_KEY, logColumns, type LogKey } from '@gm/contract/log-catalogue.ts';
-import { checkLogConditions, logKeyOfPath, logKeyOfTable, mayReadLog, type LogQueryIssue } from '@gm/contract/logs.contract.ts';
+import { checkLogConditions, logKeyOfPath, logKeyOfTable, mayReadLog, withFieldLabels } from '@gm/contract/logs.contract.ts';
 import { translate, type Language } from '@gm/contract/messages.ts';
 import { isGranted, P } from '@gm/contract/permissions.ts';
 import type { ExportTaskRow } from '../../db/export-tasks.table.ts';
@@ -24,7 +24,7 @@ import type { Principal } from '../../platform/auth/access.ts';
 import { newId } from '../../platform/auth/tokens.ts';
 import type { ServiceContext } from '../../platform/context.ts';
 import { createTimeFormatter } from '../../platform/display-time.ts';
-import { DomainError, invalidField, noPermission, notFound, wrongState } from '../../platform/errors/domain-error.ts';
+import { DomainError, invalidField, invalidIssues, noPermission, notFound, wrongState } from '../../platform/errors/domain-error.ts';
 import { XlsxStreamWriter } from '../../platform/spreadsheet/xlsx-writer.ts';
 import { ZipTooLargeError } from '../../platform/spreadsheet/zip-writer.ts';
 import * as logsService from '../logs/logs.service.ts';
@@ -131,14 +131,6 @@ function toTask(row: ExportTaskRow, principal: Principal, lang: Language): Expor
 // Asking for an export.
 // ---------------------------------------------------------------------------------------------
 
-function invalid(issues: readonly LogQueryIssue[]): DomainError {
-  const [first] = issues;
-  return new DomainError(ErrorCode.INVALID_PARAMS, {
-    messageKey: first?.message ?? 'errors.10001',
-    values: first?.values ?? {},
-    details: issues.map((i) => ({ path: i.path, message: i.message, ...(i.values ? { values: i.values } : {}) })),
-  });
-}
 
 /** The columns written: those asked for (or all), less personal ones (IP, device) without 12003. */
 function columnsFor(logKey: LogKey, asked: readonly string[] | undefined, personal: boolean): string[] {
@@ -166,7 +158,7 @@ function resolveRequest(principal: Principal, body: ExportRequest): { logKey: Lo
     if (!logKey) throw invalidField('list', 'validation.unknownLog');
     if (!mayReadLog(principal, logKey)) throw noPermission();
     const { conditions, issues } = checkLogConditions(logKey, body, { personal });
-    if (issues.length > 0) throw invalid(issues);
+    if (issues.length > 0) throw invalidIssues(withFieldLabels(logKey, issues));
     const def = LOG_BY_KEY.get(logKey);
     return { logKey, filter: { list: body.list, table: def?.table ?? '', start: body.start, end: body.end, conditions, columns: columnsFor(logKey, body.columns, personal) } };
   }

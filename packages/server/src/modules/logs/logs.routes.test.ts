@@ -138,7 +138,7 @@ describe('POST /logs/{list}/query', () => {
     expect(res.result.personalHidden).toBe(true);
     expect(res.result.results.every((r) => r.b_device_id === null && typeof r.b_role_id === 'string')).toBe(true);
     const refused = await search({ start, end, conditions: [{ field: 'b_device_id', op: 'eq', value: 'device-1' }] }, 'gold_list', analyst);
-    expect(refused).toMatchObject({ code: ErrorCode.INVALID_PARAMS, message: 'The field b_device_id holds personal data, which your role may not see.' });
+    expect(refused).toMatchObject({ code: ErrorCode.INVALID_PARAMS, message: 'The field Device ID holds personal data, which your role may not see.' });
   });
 
   it('refuses every bad input with a clear message, in both languages, and runs no query', async () => {
@@ -160,19 +160,19 @@ describe('POST /logs/{list}/query', () => {
     await refused(condition({ field: 'b_role_id', op: 'eq', value: '' }), 'Field, operator and value must all be filled.', 'conditions.0');
     await refused(condition({ field: 'b_role_id', value: 'role-1' }), 'Field, operator and value must all be filled.', 'conditions.0');
     await refused(condition({ field: 'password', op: 'eq', value: 'x' }), 'Unknown field.', 'conditions.0.field');
-    await refused(condition({ field: 'gold_name', op: 'eq', value: 'Crystal' }), 'The field gold_name cannot be used as a filter.', 'conditions.0.field');
-    await refused(condition({ field: 'gold_type', op: 'prefix', value: '1' }), 'The operator prefix cannot be used with the field gold_type.', 'conditions.0.op');
-    await refused(condition({ field: 'b_role_id', op: 'gt', value: 'role-1' }), 'The operator gt cannot be used with the field b_role_id.', 'conditions.0.op');
-    await refused(condition({ field: 'b_level', op: 'like', value: 1 }), 'The operator like cannot be used with the field b_level.', 'conditions.0.op');
-    await refused(condition({ field: 'b_level', op: 'eq', value: '1 OR 1=1' }), 'The value of b_level must be a whole number from 0 to 2147483647.', 'conditions.0.value');
-    await refused(condition({ field: 'gold_type', op: 'eq', value: 9 }), 'The value of gold_type must be one of its listed values.', 'conditions.0.value');
-    await refused(condition({ field: 'b_is_guest', op: 'eq', value: 'yes' }), 'The value of b_is_guest must be true or false.', 'conditions.0.value');
-    await refused(condition({ field: 'b_level', op: 'between', value: [40, 20] }), 'The minimum of b_level is above its maximum.', 'conditions.0.value');
-    await refused(condition({ field: 'b_level', op: 'between', value: 20 }), 'Between takes two values for b_level: [minimum, maximum].', 'conditions.0.value');
-    await refused(condition({ field: 'b_timestamp', op: 'gte', value: end }), 'The condition on b_timestamp lies outside the time range.', 'conditions.0.value');
-    await refused(condition({ field: 'b_timestamp', op: 'lt', value: start }), 'The condition on b_timestamp lies outside the time range.', 'conditions.0.value');
-    await refused(condition({ field: 'b_role_id', op: 'eq', value: "role-1' OR '1'='1" }), 'The value of b_role_id looks like SQL and is refused.', 'conditions.0.value');
-    await refused(condition({ field: 'reason', op: 'in', value: ['shop', 'x; DROP TABLE log_currency; --'] }), 'The value of reason looks like SQL and is refused.', 'conditions.0.value');
+    await refused(condition({ field: 'gold_name', op: 'eq', value: 'Crystal' }), 'The field Currency name cannot be used as a filter.', 'conditions.0.field');
+    await refused(condition({ field: 'gold_type', op: 'prefix', value: '1' }), 'The operator prefix cannot be used with the field Currency type.', 'conditions.0.op');
+    await refused(condition({ field: 'b_role_id', op: 'gt', value: 'role-1' }), 'The operator gt cannot be used with the field Role ID.', 'conditions.0.op');
+    await refused(condition({ field: 'b_level', op: 'like', value: 1 }), 'The operator like cannot be used with the field Level.', 'conditions.0.op');
+    await refused(condition({ field: 'b_level', op: 'eq', value: '1 OR 1=1' }), 'The value of Level must be a whole number from 0 to 2147483647.', 'conditions.0.value');
+    await refused(condition({ field: 'gold_type', op: 'eq', value: 9 }), 'The value of Currency type must be one of its listed values.', 'conditions.0.value');
+    await refused(condition({ field: 'b_is_guest', op: 'eq', value: 'yes' }), 'The value of Guest must be true or false.', 'conditions.0.value');
+    await refused(condition({ field: 'b_level', op: 'between', value: [40, 20] }), 'The minimum of Level is above its maximum.', 'conditions.0.value');
+    await refused(condition({ field: 'b_level', op: 'between', value: 20 }), 'Between takes two values for Level: [minimum, maximum].', 'conditions.0.value');
+    await refused(condition({ field: 'b_timestamp', op: 'gte', value: end }), 'The condition on Time lies outside the time range.', 'conditions.0.value');
+    await refused(condition({ field: 'b_timestamp', op: 'lt', value: start }), 'The condition on Time lies outside the time range.', 'conditions.0.value');
+    await refused(condition({ field: 'b_role_id', op: 'eq', value: "role-1' OR '1'='1" }), 'The value of Role ID looks like SQL and is refused.', 'conditions.0.value');
+    await refused(condition({ field: 'reason', op: 'in', value: ['shop', 'x; DROP TABLE log_currency; --'] }), 'The value of Reason looks like SQL and is refused.', 'conditions.0.value');
     await refused(
       {
         start,
@@ -182,14 +182,14 @@ describe('POST /logs/{list}/query', () => {
           { field: 'gold_type', op: 'ne', value: 2 },
         ],
       },
-      'Only one condition per field: gold_type is used more than once.',
+      'Only one condition per field: Currency type is used more than once.',
       'conditions.1.field',
     );
     await refused({ start, end, size: 0 }, 'Must be at least 1.', 'size');
     await refused({ start, end, cursor: 'eyJ0IjoxfQ' }, 'This page link is not valid for this search (changed or expired). Search again.', 'cursor');
 
     const zh = await search(condition({ field: 'b_level', op: 'between', value: [40, 20] }), 'gold_list', admin, 'zh-CN');
-    expect(zh.message).toBe('b_level 的最小值大于最大值。');
+    expect(zh.message).toBe('“等级”的最小值大于最大值。');
     expect(page).not.toHaveBeenCalled();
     expect(count).not.toHaveBeenCalled();
   });

@@ -7,6 +7,7 @@ import {
   LOG_QUERY_INTERVAL_MS,
   LOG_TOTAL_BOUND,
   checkLogConditions,
+  withFieldLabels,
   mayReadLog,
   logCatalogue,
   logKeyOfPath,
@@ -16,7 +17,6 @@ import {
   type LogCatalogueView,
   type LogCondition,
   type LogQueryBody,
-  type LogQueryIssue,
   type LogQueryResult,
   type LogRecord,
 } from '@gm/contract/logs.contract.ts';
@@ -24,7 +24,7 @@ import { LOG_QUERY_INTERVAL_SECONDS } from '@gm/contract/constants.ts';
 import { isGranted, P } from '@gm/contract/permissions.ts';
 import type { Principal } from '../../platform/auth/access.ts';
 import type { ServiceContext } from '../../platform/context.ts';
-import { DomainError, invalidField, noPermission } from '../../platform/errors/domain-error.ts';
+import { DomainError, invalidField, invalidIssues, noPermission } from '../../platform/errors/domain-error.ts';
 import { LogStoreUnavailableError, type LogCount, type LogPosition } from '../../platform/log-store/log-store.ts';
 import { decodeCursor, encodeCursor } from '../../platform/query/page-cursor.ts';
 import { sharedSecret } from '../../platform/secrets/secrets.ts';
@@ -76,14 +76,6 @@ const canonical = (conditions: readonly LogCondition[]) => [...conditions].sort(
 // Rules.
 // ---------------------------------------------------------------------------------------------
 
-function invalid(issues: readonly LogQueryIssue[]): DomainError {
-  const [first] = issues;
-  return new DomainError(ErrorCode.INVALID_PARAMS, {
-    messageKey: first?.message ?? 'errors.10001',
-    values: first?.values ?? {},
-    details: issues.map((i) => ({ path: i.path, message: i.message, ...(i.values ? { values: i.values } : {}) })),
-  });
-}
 
 /**
  * The spec's 10 seconds between two new queries of one operator, kept in the database so every
@@ -138,7 +130,7 @@ export async function queryList(ctx: ServiceContext, principal: Principal, path:
   if (!mayReadLog(principal, logKey)) throw noPermission();
   const personal = isGranted(principal, P.PERSONAL_DATA);
   const { conditions, issues } = checkLogConditions(logKey, body, { personal });
-  if (issues.length > 0) throw invalid(issues);
+  if (issues.length > 0) throw invalidIssues(withFieldLabels(logKey, issues));
 
   const hash = queryHash(['list', logKey, body.start, body.end, canonical(conditions)]);
   const key = await sharedSecret(ctx.db, CURSOR_SECRET, ctx.now());

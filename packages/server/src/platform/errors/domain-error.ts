@@ -36,6 +36,16 @@ export const notFound = () => new DomainError(ErrorCode.NOT_FOUND);
 export const wrongState = (messageKey?: string, values?: Record<string, unknown>) =>
   new DomainError(ErrorCode.WRONG_STATE, { ...(messageKey ? { messageKey } : {}), ...(values ? { values } : {}) });
 
+/** Several problems of a request, each on its field; the first is the summary. */
+export function invalidIssues(issues: readonly DetailIssue[]): DomainError {
+  const [first] = issues;
+  return new DomainError(ErrorCode.INVALID_PARAMS, {
+    messageKey: first?.message ?? 'errors.10001',
+    values: first?.values ?? {},
+    details: issues.map((i) => ({ path: i.path, message: i.message, ...(i.values ? { values: i.values } : {}) })),
+  });
+}
+
 /** One invalid field, reported as the schema would report it. */
 export function invalidField(path: string, messageKey: string, values: Record<string, unknown> = {}): DomainError {
   return new DomainError(ErrorCode.INVALID_PARAMS, {
