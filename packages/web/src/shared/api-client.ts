@@ -88,13 +88,12 @@ export function buildUrl(path: string, query?: QueryParams): string {
   return `${path}${path.includes('?') ? '&' : '?'}${text}`;
 }
 
-let loggedOutOpen = false;
+let loggedOut: { destroy: () => void } | null = null;
 
 /** Spec section 8: one confirm, cancel stays, confirm clears the session and reloads. */
 export function openLoggedOutConfirm(): void {
-  if (loggedOutOpen) return;
-  loggedOutOpen = true;
-  modalApi().confirm({
+  if (loggedOut) return;
+  loggedOut = modalApi().confirm({
     title: i18next.t('common:loggedOut.title'),
     content: i18next.t('common:loggedOut.content'),
     okText: i18next.t('common:loggedOut.ok'),
@@ -104,9 +103,18 @@ export function openLoggedOutConfirm(): void {
       window.location.reload();
     },
     afterClose: () => {
-      loggedOutOpen = false;
+      loggedOut = null;
     },
   });
+}
+
+/**
+ * The sign-in and sign-up pages close it: the session gate has already brought the operator
+ * there, where "stay on this page" means nothing.
+ */
+export function closeLoggedOutConfirm(): void {
+  loggedOut?.destroy();
+  loggedOut = null;
 }
 
 function currentLanguage(): string {

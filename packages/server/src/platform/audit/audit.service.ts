@@ -82,9 +82,12 @@ export function describe(row: Pick<AuditRow, 'action' | 'targets' | 'outcome'>, 
   const labels = AUDIT_ACTIONS[row.action as keyof typeof AUDIT_ACTIONS] as { en: string; zh: string } | undefined;
   const label = labels ? (lang === 'en' ? labels.en : labels.zh) : row.action;
   const targets = JSON.parse(row.targets) as string[];
-  const shown = targets.length > 5 ? `${targets.slice(0, 5).join(', ')} (+${targets.length - 5})` : targets.join(', ');
-  const outcome = OUTCOME_LABELS[lang][row.outcome as AuditOutcome] ?? row.outcome;
-  return `${label}${shown ? `: ${shown}` : ''}${outcome ? ` [${outcome}]` : ''}`;
+  const zh = lang === 'zh-CN';
+  const joined = targets.slice(0, 5).join(zh ? '、' : ', ');
+  const shown = targets.length > 5 ? `${joined} (+${targets.length - 5})` : joined;
+  // A refused call's label already says it was refused: no "[refused]" after it.
+  const outcome = row.action === 'session.denied' ? '' : (OUTCOME_LABELS[lang][row.outcome as AuditOutcome] ?? row.outcome);
+  return `${label}${shown ? `${zh ? '：' : ': '}${shown}` : ''}${outcome ? ` [${outcome}]` : ''}`;
 }
 
 export function toEntry(row: AuditRow, lang: Language): AuditEntry {

@@ -10,6 +10,7 @@ import { zodRule } from '../../shared/form-rules.ts';
 import { showSuccess } from '../../shared/feedback.ts';
 import { usePasswordMinimum } from '../../shared/policy.queries.ts';
 import { PasswordStrengthMeter } from '../../shared/components/password-strength-meter.tsx';
+import { useUserContext } from '../../shared/user-context.tsx';
 import { useCreateOperator, useUpdateOperator } from './permissions.queries.ts';
 
 export type OperatorDialogState = { mode: 'create' } | { mode: 'edit'; operator: Operator } | null;
@@ -44,6 +45,9 @@ export function OperatorDialog({
   const create = useCreateOperator();
   const update = useUpdateOperator();
   const editing = state?.mode === 'edit' ? state.operator : null;
+  // One's own role and status are not changed here: the server refuses both (no locking oneself out).
+  const me = useUserContext();
+  const self = editing !== null && editing.id === me?.operatorId;
 
   useEffect(() => {
     if (!state) return;
@@ -139,14 +143,14 @@ export function OperatorDialog({
         <Form.Item
           name="roleId"
           label={t('operators.fields.role.label')}
-          extra={canAssignRole ? undefined : t('operators.dialogs.roleNeedsPermission')}
+          extra={self ? t('operators.dialogs.selfHint') : canAssignRole ? undefined : t('operators.dialogs.roleNeedsPermission')}
         >
-          <Select allowClear disabled={!canAssignRole} placeholder={t('operators.fields.role.none')} options={roleOptions} />
+          <Select allowClear disabled={!canAssignRole || self} placeholder={t('operators.fields.role.none')} options={roleOptions} />
         </Form.Item>
         {editing ? (
           <>
             <Form.Item name="active" label={t('operators.fields.status.label')} valuePropName="checked">
-              <Switch checkedChildren={t('operators.status.active')} unCheckedChildren={t('operators.status.disabled')} />
+              <Switch disabled={self} checkedChildren={t('operators.status.active')} unCheckedChildren={t('operators.status.disabled')} />
             </Form.Item>
             <Alert type="info" showIcon title={t('operators.dialogs.sessionsEndHint')} />
           </>

@@ -53,6 +53,7 @@ export const en = {
       resetPasswordTitle: 'Reset the password of {{account}}',
       resetPasswordHint: 'Their sessions end and they sign in with the new password.',
       roleNeedsPermission: 'You may not assign roles (permission 21030).',
+      selfHint: 'Your own role and status are changed by another administrator.',
       sessionsEndHint: 'Changing the role or disabling the account ends their sessions.',
     },
     confirm: {

@@ -56,6 +56,7 @@ export const zhCN: Translation<typeof en> = {
       resetPasswordTitle: '重置 {{account}} 的密码',
       resetPasswordHint: '其登录会话将结束，需要使用新密码重新登录。',
       roleNeedsPermission: '您没有分配角色的权限（21030）。',
+      selfHint: '自己的角色和状态需由其他管理员修改。',
       sessionsEndHint: '修改角色或停用账号会结束其登录会话。',
     },
     confirm: {
