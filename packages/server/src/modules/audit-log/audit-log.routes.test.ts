@@ -27,7 +27,7 @@ describe('GM operation log', () => {
     const stamps = page.results.map((e) => e.stamp);
     expect([...stamps].sort((a, b) => b - a)).toEqual(stamps);
     const zh = await getLog(admin, '', 'zh-CN');
-    expect(zh.results[0]?.log).toBe('创建角色: Role 2');
+    expect(zh.results[0]?.log).toBe('创建角色：Role 2');
   });
 
   it('filters by operator, code, target and time', async () => {
