@@ -346,3 +346,25 @@ test('customer service reads mail but changes none; the analyst cannot open it',
   await page.goto('/info/mail/list');
   await expect(page).toHaveURL(/\/404/);
 });
+
+test('leaving a mail with unsaved changes asks first; staying keeps what was typed', async ({ page }) => {
+  await signInByApi(page, 'admin');
+  await page.goto('/info/mail/add');
+  await page.getByLabel('Title').fill('Half written');
+  // The page's own Cancel, then the sidebar: each asks.
+  await page.getByRole('button', { name: 'Cancel', exact: true }).last().click();
+  const ask = page.getByRole('dialog').filter({ hasText: 'Leave without saving?' });
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/info\/mail\/add/);
+  await expect(page.getByLabel('Title')).toHaveValue('Half written');
+  await page.locator('.ant-layout-sider').getByRole('link', { name: 'Mail list' }).click();
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/\/info\/mail\/list/);
+  // An untouched form leaves without asking.
+  await page.goto('/info/mail/add');
+  await expect(page.getByLabel('Title')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Cancel', exact: true }).last().click();
+  await expect(page).toHaveURL(/\/info\/mail\/list/);
+});

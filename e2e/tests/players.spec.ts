@@ -191,7 +191,7 @@ test('a batch with an unknown id is refused as a whole, naming it', async ({ pag
   // The same batch with the unknown id typed in by hand goes to the game, which refuses it all.
   const res = await page.request.post('/api/gm/admin/report/closure', { headers: { authorization: token }, data: { roleIds: [known?.roleId, 'ghost-404'], duration: 3600, reason: 'x' } });
   const body = (await res.json()) as { code: number; message: string; details: { message: string }[] };
-  expect(body).toMatchObject({ code: 10015, message: 'The game refused the command: player does not exist', details: [{ message: 'Not found: ghost-404' }] });
+  expect(body).toMatchObject({ code: 10015, message: 'The game refused the command: player does not exist', details: [{ message: 'Ids: ghost-404' }] });
 
   await page.locator('.gm-batch-bar').getByRole('button', { name: 'Mute', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Mute players' });

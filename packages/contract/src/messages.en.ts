@@ -437,7 +437,7 @@ export const en = {
     sameRegion: 'a server region cannot be merged into itself',
     unavailable: 'The game server is unavailable ({{reason}}); nothing was changed. Please try again later.',
     timeout: 'The game server did not answer in time ({{reason}}). The command may have been applied; submitting the same form again will not apply it twice.',
-    missingIds: 'Not found: {{ids}}',
+    idsConcerned: 'Ids: {{ids}}',
   },
 };
 

@@ -425,6 +425,6 @@ export const zhCN: Messages = {
     sameRegion: '区服不能合并到自身',
     unavailable: '游戏服务器不可用（{{reason}}），未做任何修改，请稍后重试。',
     timeout: '游戏服务器未及时应答（{{reason}}）。指令可能已生效；再次提交同一表单不会重复执行。',
-    missingIds: '未找到：{{ids}}',
+    idsConcerned: '涉及 ID：{{ids}}',
   },
 };

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const feedback = vi.hoisted(() => ({ showError: vi.fn(), confirm: vi.fn(() => ({ destroy: vi.fn() })) }));
+const feedback = vi.hoisted(() => ({ showError: vi.fn(), confirm: vi.fn() }));
 
 vi.mock('./feedback.ts', () => ({
   showError: feedback.showError,
   modalApi: () => ({ confirm: feedback.confirm }),
 }));
 
-const { api, ApiError, buildUrl, closeLoggedOutConfirm } = await import('./api-client.ts');
+const { api, ApiError, buildUrl } = await import('./api-client.ts');
 const { joinSentences } = await import('./translate.ts');
 const { clearToken, setToken } = await import('./session.ts');
 
@@ -113,20 +113,6 @@ describe('api client', () => {
     await Promise.all([api.get('/a').catch(() => undefined), api.get('/b').catch(() => undefined)]);
     expect(feedback.confirm).toHaveBeenCalledTimes(1);
     expect(feedback.showError).not.toHaveBeenCalled();
-  });
-
-  it('the sign-in page closes the logged-out confirm (the operator is already there)', async () => {
-    closeLoggedOutConfirm(); // the one an earlier test opened
-    feedback.confirm.mockClear();
-    const destroy = vi.fn();
-    feedback.confirm.mockReturnValueOnce({ destroy });
-    respond({ code: 10002, message: 'You have been logged out.' }, 401);
-    await api.get('/a').catch(() => undefined);
-    closeLoggedOutConfirm();
-    expect(destroy).toHaveBeenCalledTimes(1);
-    // A later 10002 may open it again.
-    await api.get('/b').catch(() => undefined);
-    expect(feedback.confirm).toHaveBeenCalledTimes(2);
   });
 
   it('stays silent on 10002 when asked (the session guard handles it)', async () => {

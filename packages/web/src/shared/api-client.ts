@@ -88,12 +88,13 @@ export function buildUrl(path: string, query?: QueryParams): string {
   return `${path}${path.includes('?') ? '&' : '?'}${text}`;
 }
 
-let loggedOut: { destroy: () => void } | null = null;
+let loggedOutOpen = false;
 
 /** Spec section 8: one confirm, cancel stays, confirm clears the session and reloads. */
 export function openLoggedOutConfirm(): void {
-  if (loggedOut) return;
-  loggedOut = modalApi().confirm({
+  if (loggedOutOpen) return;
+  loggedOutOpen = true;
+  modalApi().confirm({
     title: i18next.t('common:loggedOut.title'),
     content: i18next.t('common:loggedOut.content'),
     okText: i18next.t('common:loggedOut.ok'),
@@ -103,18 +104,9 @@ export function openLoggedOutConfirm(): void {
       window.location.reload();
     },
     afterClose: () => {
-      loggedOut = null;
+      loggedOutOpen = false;
     },
   });
-}
-
-/**
- * The sign-in and sign-up pages close it: the session gate has already brought the operator
- * there, where "stay on this page" means nothing.
- */
-export function closeLoggedOutConfirm(): void {
-  loggedOut?.destroy();
-  loggedOut = null;
 }
 
 function currentLanguage(): string {

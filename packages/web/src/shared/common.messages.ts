@@ -45,6 +45,11 @@ export const en = {
   listSeparator: ', ',
   /** The game's currencies, as goods and rewards name them (grant-tags.tsx). */
   currencies: { recharge: 'Recharge currency', nonRecharge: 'Non-recharge currency', unionCoin: 'Union coin' },
+  leave: {
+    title: 'Leave without saving?',
+    content: 'The changes on this page have not been saved and will be lost.',
+    ok: 'Leave',
+  },
   notifications: {
     cancelled: 'Cancelled',
     saved: 'Saved',

@@ -46,6 +46,11 @@ export const zhCN: Translation<typeof en> = {
   },
   listSeparator: '、',
   currencies: { recharge: '充值货币', nonRecharge: '非充值货币', unionCoin: '公会币' },
+  leave: {
+    title: '不保存就离开？',
+    content: '此页面的修改尚未保存，离开后将丢失。',
+    ok: '离开',
+  },
   notifications: {
     cancelled: '已取消',
     saved: '保存成功',

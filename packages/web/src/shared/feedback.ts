@@ -20,7 +20,7 @@ export function messageApi(): AppFeedback['message'] {
 
 /** Only `confirm` is needed outside React; both the hook API and the static one have it. */
 export interface ConfirmApi {
-  confirm: (config: ModalFuncProps) => { destroy: () => void };
+  confirm: (config: ModalFuncProps) => unknown;
 }
 
 export function modalApi(): ConfirmApi {

@@ -30,13 +30,16 @@ export function gatewayFailureToDomain(error: unknown): unknown {
   return error instanceof GatewayError ? gatewayDomainError(error) : error;
 }
 
-/** `{ missing: ['1', '2'] }` from the game: one detail per list, naming the ids. */
+/**
+ * `{ roleIds: ['1', '2'] }` from the game: one detail per list, naming the ids its reason is
+ * about (not found, merged, not incomplete ...: the reason says which), under the game's name.
+ */
 function idDetails(details: Record<string, unknown> | undefined): DetailIssue[] | undefined {
   if (!details) return undefined;
   const issues: DetailIssue[] = [];
   for (const [path, value] of Object.entries(details)) {
     if (Array.isArray(value) && value.length > 0) {
-      issues.push({ path, message: 'game.missingIds', values: { ids: [...value.slice(0, 50).map(String), ...(value.length > 50 ? ['…'] : [])] } });
+      issues.push({ path, message: 'game.idsConcerned', values: { ids: [...value.slice(0, 50).map(String), ...(value.length > 50 ? ['…'] : [])] } });
     }
   }
   return issues.length > 0 ? issues : undefined;

@@ -61,7 +61,7 @@ async function getOperator(ctx: ServiceContext, id: string): Promise<Operator> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Nobody hands out, or acts over, more than they hold (docs/permissions.md, "Holding what you hand
+// Nobody hands out, or acts over, more than they hold (docs/decisions.md, "Holding what you hand
 // out"): a holder of "edit roles" alone could otherwise write every code into a role, and a holder
 // of "edit operators" reset the administrator's password.
 // ---------------------------------------------------------------------------------------------

@@ -262,12 +262,12 @@ describe('ban, mute and kick', () => {
     const res = await send<unknown>(admin, 'POST', '/report/banned', { roleIds: mixed, duration: 3600, reason: 'Spam' });
     expect(res.code).toBe(ErrorCode.GAME_ERROR);
     expect(res.message).toBe('The game refused the command: player does not exist');
-    expect(res.details).toEqual([{ path: 'roleIds', message: 'Not found: ghost-1, ghost-2' }]);
+    expect(res.details).toEqual([{ path: 'roleIds', message: 'Ids: ghost-1, ghost-2' }]);
     for (const id of roleIds) expect((await player(id)).ban_until).toBeNull();
     const [entry] = await auditRows('players.ban');
     expect(entry).toMatchObject({ outcome: 'failed', error_code: ErrorCode.GAME_ERROR });
     expect(JSON.parse(entry?.targets ?? '[]')).toEqual(mixed);
-    expect(JSON.parse(entry?.params ?? '{}').failure.details).toEqual([{ path: 'roleIds', message: 'Not found: ghost-1, ghost-2' }]);
+    expect(JSON.parse(entry?.params ?? '{}').failure.details).toEqual([{ path: 'roleIds', message: 'Ids: ghost-1, ghost-2' }]);
   });
 
   it('mutes and unmutes: a muted player cannot chat', async () => {

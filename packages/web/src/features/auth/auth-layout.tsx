@@ -1,10 +1,9 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { CheckCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { copyrightText, getGlobalConfig } from '../../shared/app-config.ts';
 import { normalizeLanguage } from '../../shared/language.ts';
 import { LanguageSegmented } from '../../shared/components/language-segmented.tsx';
-import { closeLoggedOutConfirm } from '../../shared/api-client.ts';
 import './auth.css';
 
 /**
@@ -14,7 +13,6 @@ import './auth.css';
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
   const { t, i18n } = useTranslation('auth');
   const config = getGlobalConfig();
-  useEffect(closeLoggedOutConfirm, []);
   return (
     <div className="gm-auth">
       <aside className="gm-auth-brand">

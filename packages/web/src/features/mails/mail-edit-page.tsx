@@ -37,6 +37,7 @@ import { mailLabel } from '../../shared/catalogue-labels.ts';
 import { useMailLanguage } from './mail-parts.tsx';
 import type { MailToSend } from './mail-send-dialog.tsx';
 import { itemCatalogueQueryOptions, mailDetailQueryOptions, mailKeys, useCreateMail, useUpdateMail } from './mails.queries.ts';
+import { useLeaveGuard } from '../../shared/hooks/use-leave-guard.ts';
 
 // Loaded when first opened: the import's Excel upload (antd Upload and Progress, about 14 KB as
 // sent) would otherwise come with every visit to the mail form (docs/performance.md, "First visit").
@@ -220,6 +221,9 @@ function MailForm({ mail, onCreated, onSend: openSend }: { mail: MailDetail | nu
   const [importing, setImporting] = useState<'roleIdsText' | 'excludeRoleIdsText' | null>(null);
   const editable = mail === null || (MAIL_EDITABLE_STATUSES as readonly string[]).includes(mail.status);
   const saving = create.isPending || update.isPending;
+  // A mail may hold thousands of pasted ids: leaving with unsaved changes asks first.
+  const [dirty, setDirty] = useState(false);
+  useLeaveGuard(dirty && editable);
 
   useEffect(() => form.setFieldsValue(initial), [form, initial]);
 
@@ -228,6 +232,7 @@ function MailForm({ mail, onCreated, onSend: openSend }: { mail: MailDetail | nu
    * no rule of their own to clear them: a change to the field, or to its partner, clears them.
    */
   const onValuesChange = (changed: Partial<MailFormValues>) => {
+    setDirty(true);
     const cleared = new Set<keyof MailFormValues>();
     for (const key of Object.keys(changed) as (keyof MailFormValues)[]) for (const name of CLEARS[key] ?? []) cleared.add(name);
     const names = [...cleared].filter((name) => form.getFieldError(name).length > 0 && (!['startTime', 'endTime'].includes(name) || form.getFieldValue(name)));
@@ -267,6 +272,7 @@ function MailForm({ mail, onCreated, onSend: openSend }: { mail: MailDetail | nu
     if (!checkBody(body) || !fieldsValid) return null;
     try {
       const saved = mail ? await update.mutateAsync({ id: mail.id, body }) : await create.mutateAsync(body);
+      setDirty(false);
       return saved;
     } catch (error) {
       showServerError(error);

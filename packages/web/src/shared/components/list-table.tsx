@@ -1,4 +1,4 @@
-import { useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Table, type TableColumnsType, type TableProps, type TableRef } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFittingColumns } from '../hooks/use-fitting-columns.ts';
@@ -67,6 +67,13 @@ export function ListTable<Row extends object>({
   );
   const allColumns = useFittingColumns(withActions);
   const table = useRef<TableRef>(null);
+  // A page past the end (a link or a bookmark from when there were more rows) goes to the last one,
+  // rather than an empty table under a pager that says there are rows.
+  const total = query.data?.total ?? 0;
+  const pastTheEnd = !query.isFetching && query.data?.results.length === 0 && total > 0 && page > Math.ceil(total / size);
+  useEffect(() => {
+    if (pastTheEnd) paging.update({ page: Math.max(1, Math.ceil(total / size)) }, { resetPage: false });
+  }, [pastTheEnd, total, size, paging]);
 
   return (
     <Table<Row>
