@@ -177,6 +177,8 @@ test('a public mail saved as a draft, copied and deleted', async ({ page }) => {
   await expect(page.getByText('Draft saved.')).toBeVisible();
   await expect(page).toHaveURL(/\/info\/mail\/add\?id=/);
   await expect(page.getByRole('heading', { name: /^Edit mail / })).toBeVisible();
+  await expect(page.locator('.gm-breadcrumb')).toContainText('Edit mail');
+  await expect(page.locator('.gm-breadcrumb')).not.toContainText('New mail');
 
   await page.goto(`/info/mail/list?keyword=${encodeURIComponent(title)}&type=public`);
   await expect(rows(page)).toHaveCount(1);

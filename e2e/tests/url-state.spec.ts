@@ -209,10 +209,12 @@ test('a time range typed into a filter, Enter after each box, searches the range
 test('a page past the end of a list goes to its last page, not to an empty table under a full pager', async ({ page }) => {
   const token = await signInByApi(page, 'admin');
   const { total } = await apiCall<{ total: number }>(page, token, 'GET', '/players?size=20');
-  const last = Math.max(1, Math.ceil(total / 20));
-  test.skip(last >= 300, 'the list reaches page 300');
+  test.skip(Math.ceil(total / 20) >= 250, 'the list reaches page 300');
   await page.goto('/player/list?page=300');
-  await expect(page).toHaveURL(new RegExp(`[?&]page=${last}(&|$)`), { timeout: 30_000 });
+  // Other specs add players meanwhile: the last page is whichever it is now, with rows, and no next one.
+  await expect(page).toHaveURL(/[?&]page=([1-9]|[1-9]\d|1\d\d|2[0-4]\d)(&|$)/, { timeout: 30_000 });
   await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
-  await expect(page.locator('.ant-pagination-item-active')).toHaveText(String(last));
+  await expect(page.locator('.ant-pagination-next')).toHaveClass(/ant-pagination-disabled/);
+  const shown = new URL(page.url()).searchParams.get('page');
+  await expect(page.locator('.ant-pagination-item-active')).toHaveText(shown ?? '');
 });

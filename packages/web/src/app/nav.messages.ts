@@ -116,4 +116,11 @@ export const en = {
     sdkOrders: 'SDK orders',
     sdkOrderCacheWait: 'Orders awaiting cache',
   },
+  /** A form opened on an existing entry (`?id=`): the breadcrumb's last step. */
+  editing: {
+    resourceAdd: 'Edit resource',
+    domainWhitelistAdd: 'Edit whitelisted domain',
+    announcementAdd: 'Edit announcement',
+    mailAdd: 'Edit mail',
+  },
 };

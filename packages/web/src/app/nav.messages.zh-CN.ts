@@ -119,4 +119,10 @@ export const zhCN: Translation<typeof en> = {
     sdkOrders: 'SDK订单',
     sdkOrderCacheWait: '待缓存订单',
   },
+  editing: {
+    resourceAdd: '编辑资源',
+    domainWhitelistAdd: '编辑域名白名单',
+    announcementAdd: '编辑公告',
+    mailAdd: '编辑邮件',
+  },
 };

@@ -1,6 +1,7 @@
 import { Breadcrumb } from 'antd';
 import { HomeOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
+import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { groupChain, routeByPath, routeById, type GroupCodeKey } from '../navigation.ts';
 
@@ -12,8 +13,11 @@ import { groupChain, routeByPath, routeById, type GroupCodeKey } from '../naviga
  */
 export function AppBreadcrumb({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('nav');
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const route = routeByPath(pathname);
+  // An add form opened on an existing entry (`?id=`) is its edit form.
+  const editKey = route && new URLSearchParams(search).get('id') ? `nav:editing.${route.id}` : null;
+  const title = editKey && i18next.exists(editKey) ? (t as (key: string) => string)(editKey) : route ? t(route.titleKey) : '';
   const list = route?.under ? routeById(route.under) : undefined;
   const dashboard = routeById('dashboard');
   const items = [
@@ -30,10 +34,10 @@ export function AppBreadcrumb({ compact = false }: { compact?: boolean }) {
           ...(compact ? [] : groupChain(route.group))
             .map((code) => ({ key: `group:${code}`, title: t(`groups.${String(code) as GroupCodeKey}`) }))
             // A group named as its page ("SDK orders" holds "SDK orders") is said once.
-            .filter((group) => group.title !== t(route.titleKey)),
+            .filter((group) => group.title !== title),
           // A form opened from a list shows the way back to it.
           ...(list ? [{ key: list.path, title: <Link to={list.path}>{t(list.titleKey)}</Link> }] : []),
-          { key: route.path, title: t(route.titleKey) },
+          { key: route.path, title },
         ]
       : []),
   ];

@@ -250,7 +250,7 @@ export const zhCN: Translation<typeof en> = {
   import: {
     title: '从Excel导入ID',
     drop: '点击或拖入一个 .xls 或 .xlsx 文件',
-    hint: '从第一个有数据的工作表的第一列读取ID；"roleId" 等表头会被跳过。',
+    hint: '从第一个有数据的工作表的第一列读取ID；“roleId”等表头会被跳过。',
     sheet: '工作表"{{sheet}}"：读取 {{rows}} 个ID，其中 {{duplicates}} 个重复。',
     known: '找到 {{count}} 个',
     unknown: '{{count}} 个未找到',

@@ -71,7 +71,7 @@ export const en = {
     exported: 'Exported {{file}}.',
   },
   notPublished: 'Saved, but the game has not received it yet ({{reason}}). Use "Publish again".',
-  codesTotal: '{{count}} codes',
+  codesTotal: '{{count, number}} codes',
   lookupPlaceholder: 'Paste a code to check it belongs to this batch',
   notInBatch: 'This is not a code of this batch.',
 };

@@ -74,7 +74,7 @@ export const zhCN: Translation<typeof en> = {
     exported: '已导出 {{file}}。',
   },
   notPublished: '已保存，但游戏尚未收到（{{reason}}）。请使用“重新发布”。',
-  codesTotal: '共 {{count}} 个兑换码',
+  codesTotal: '共 {{count, number}} 个兑换码',
   lookupPlaceholder: '粘贴兑换码，检查是否属于本批次',
   notInBatch: '该兑换码不属于本批次。',
 };
