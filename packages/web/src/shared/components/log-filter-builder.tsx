@@ -1,5 +1,5 @@
-import { useMemo, type ReactNode } from 'react';
-import { AutoComplete, Button, DatePicker, Flex, Form, Input, InputNumber, Select, Space, Tooltip, Typography, type FormInstance } from 'antd';
+import { lazy, Suspense, useMemo, type ComponentProps, type ReactNode } from 'react';
+import { Button, DatePicker, Flex, Form, Input, Select, Space, Tooltip, Typography, type FormInstance } from 'antd';
 import { DeleteOutlined, PlusOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -28,6 +28,7 @@ import {
 } from '../log-conditions.ts';
 import { DateRangeFilter, type TimeRange } from './date-range-filter.tsx';
 import { QuickRangeButtons } from './quick-range-buttons.tsx';
+import { LazyInputNumber } from './lazy-input-number.tsx';
 
 /**
  * The one filter builder of the log screens (issue 11): a time range with the spec's quick
@@ -131,7 +132,7 @@ function NumberPair({
   const [lo = null, hi = null] = pair;
   return (
     <Space.Compact>
-      <InputNumber<number>
+      <LazyInputNumber
         aria-label={`${ariaLabel} ${t('filterBuilder.minimum')}`}
         placeholder={t('filterBuilder.minimum')}
         precision={0}
@@ -141,7 +142,7 @@ function NumberPair({
         value={lo}
         onChange={(next) => onChange?.([next, hi])}
       />
-      <InputNumber<number>
+      <LazyInputNumber
         aria-label={`${ariaLabel} ${t('filterBuilder.maximum')}`}
         placeholder={t('filterBuilder.maximum')}
         precision={0}
@@ -152,6 +153,18 @@ function NumberPair({
         onChange={(next) => onChange?.([lo, next])}
       />
     </Space.Compact>
+  );
+}
+
+const LazyWordInput = lazy(() => import('./word-input.tsx'));
+
+/** The suggesting text input, a plain one until its code is in (Form.Item hands it value and onChange). */
+function WordInput(props: ComponentProps<typeof LazyWordInput>) {
+  const plain = <Input aria-label={props.ariaLabel} placeholder={props.placeholder} value={props.value} onChange={(e) => props.onChange?.(e.target.value)} style={{ width: 260 }} />;
+  return (
+    <Suspense fallback={plain}>
+      <LazyWordInput {...props} />
+    </Suspense>
   );
 }
 
@@ -175,20 +188,13 @@ function ValueField({ column, op, index }: { column: LogColumnView | undefined; 
   switch (valueInputFor(column, op)) {
     case 'text':
       input = suggestions ? (
-        <AutoComplete
-          allowClear
-          aria-label={ariaLabel}
-          options={suggestions}
-          filterOption={(typed, option) => String(option?.label ?? '').toLowerCase().includes(typed.toLowerCase())}
-          placeholder={t('filterBuilder.valuePlaceholder')}
-          style={{ width: 260 }}
-        />
+        <WordInput suggestions={suggestions} ariaLabel={ariaLabel} placeholder={t('filterBuilder.valuePlaceholder')} />
       ) : (
         <Input allowClear aria-label={ariaLabel} maxLength={column.maxLength} placeholder={t('filterBuilder.valuePlaceholder')} style={{ width: 260 }} />
       );
       break;
     case 'number':
-      input = <InputNumber<number> aria-label={ariaLabel} precision={0} min={column.min} max={column.max} placeholder={t('filterBuilder.valuePlaceholder')} style={{ width: 260 }} />;
+      input = <LazyInputNumber aria-label={ariaLabel} precision={0} min={column.min} max={column.max} placeholder={t('filterBuilder.valuePlaceholder')} style={{ width: 260 }} />;
       break;
     case 'time':
       input = <TimeInput ariaLabel={ariaLabel} />;
