@@ -158,9 +158,12 @@ function NumberPair({
 
 const LazyWordInput = lazy(() => import('./word-input.tsx'));
 
-/** The suggesting text input, a plain one until its code is in (Form.Item hands it value and onChange). */
+/**
+ * The suggesting text input (Form.Item hands it value and onChange). Until its code is in, a
+ * disabled box holds its place: text typed there would miss the suggestions.
+ */
 function WordInput(props: ComponentProps<typeof LazyWordInput>) {
-  const plain = <Input aria-label={props.ariaLabel} placeholder={props.placeholder} value={props.value} onChange={(e) => props.onChange?.(e.target.value)} style={{ width: 260 }} />;
+  const plain = <Input disabled aria-label={props.ariaLabel} placeholder={props.placeholder} value={props.value} style={{ width: 260 }} />;
   return (
     <Suspense fallback={plain}>
       <LazyWordInput {...props} />
