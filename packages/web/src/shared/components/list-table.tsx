@@ -71,9 +71,15 @@ export function ListTable<Row extends object>({
   // rather than an empty table under a pager that says there are rows.
   const total = query.data?.total ?? 0;
   const pastTheEnd = !query.isFetching && query.data?.results.length === 0 && total > 0 && page > Math.ceil(total / size);
+  // Once per page and total: the page re-renders before the URL has changed, and asking again each
+  // time would loop.
+  const movedFrom = useRef<string | null>(null);
   useEffect(() => {
-    if (pastTheEnd) paging.update({ page: Math.max(1, Math.ceil(total / size)) }, { resetPage: false });
-  }, [pastTheEnd, total, size, paging]);
+    const from = `${page}/${size}/${total}`;
+    if (!pastTheEnd || movedFrom.current === from) return;
+    movedFrom.current = from;
+    paging.update({ page: Math.max(1, Math.ceil(total / size)) }, { resetPage: false });
+  }, [pastTheEnd, page, total, size, paging]);
 
   return (
     <Table<Row>
