@@ -261,27 +261,26 @@ test('the custom query draws its thousand rows as they scroll into view', async 
   await expect(page.locator('.ant-table-thead')).toBeInViewport();
 });
 
-test('the game words a list knows read in the reader\'s language: stage types, not their codes', async ({ page }) => {
-  // Another operator than the tests above: new queries are spaced per operator.
-  await signInByApi(page, 'analyst');
+/** Signs in as `account`, in Chinese, and opens a log list over the past 28 days until its first row shows. */
+async function openLogListInChinese(page: Page, account: string, list: string, heading: string): Promise<void> {
+  await signInByApi(page, account);
   await storeLanguageSetting(page, 'cn');
   const end = Math.floor(Date.now() / 60_000) * 60_000;
-  await page.goto(`/flow/stage_flow_list?start=${end - 28 * DAY_MS}&end=${end}`);
-  await expect(page.getByRole('heading', { name: '关卡流水' })).toBeVisible({ timeout: 30_000 });
-  const body = page.locator('.ant-table-tbody');
+  await page.goto(`/flow/${list}?start=${end - 28 * DAY_MS}&end=${end}`);
+  await expect(page.getByRole('heading', { name: heading })).toBeVisible({ timeout: 30_000 });
   await expect(rows(page).first()).toBeVisible({ timeout: 30_000 });
+}
+
+test('the game words a list knows read in the reader\'s language: stage types, not their codes', async ({ page }) => {
+  // Another operator than the tests above: new queries are spaced per operator.
+  await openLogListInChinese(page, 'analyst', 'stage_flow_list', '关卡流水');
+  const body = page.locator('.ant-table-tbody');
   await expect(body.getByText(/^(主线|精英|日常|爬塔|竞技场)$/).first()).toBeVisible();
   await expect(body.getByText(/^(main|elite|daily|tower|arena)$/)).toHaveCount(0);
 });
 
 test('a reason reads in words and is filtered by picking its word', async ({ page }) => {
-  // Another operator than the tests above: new queries are spaced per operator.
-  await signInByApi(page, 'operator');
-  await storeLanguageSetting(page, 'cn');
-  const end = Math.floor(Date.now() / 60_000) * 60_000;
-  await page.goto(`/flow/gold_list?start=${end - 28 * DAY_MS}&end=${end}`);
-  await expect(page.getByRole('heading', { name: '货币流水' })).toBeVisible({ timeout: 30_000 });
-  await expect(rows(page).first()).toBeVisible({ timeout: 30_000 });
+  await openLogListInChinese(page, 'operator', 'gold_list', '货币流水');
 
   await page.getByRole('button', { name: '添加条件' }).click();
   const condition = page.getByRole('group', { name: '条件 1' });

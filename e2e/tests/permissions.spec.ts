@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInByApi } from './helpers.ts';
+import { apiCall, signIn, signInByApi } from './helpers.ts';
 
 test.describe('operators and roles', () => {
   test('an administrator creates an operator with a role, who can then sign in', async ({ page }) => {
@@ -65,6 +65,46 @@ test.describe('operators and roles', () => {
     const viewer = ((await (await page.request.get('/api/gm/admin/roles', { headers: { authorization: token ?? '' } })).json()) as typeof roles).result.find((r) => r.name === 'Player viewer');
     expect(viewer?.resourceIds).toContain(11015);
     expect(viewer?.resourceIds.filter((code) => code >= 21000)).toEqual([]);
+  });
+
+  test("one's own row offers no password reset, disable or two-factor reset; another's does", async ({ page }) => {
+    await signInByApi(page, 'admin');
+    await page.goto('/setting/permission');
+    const own = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'admin', exact: true }) });
+    const other = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'support', exact: true }) });
+    await expect(other.getByRole('button', { name: 'Reset password' })).toBeVisible();
+    await expect(own.getByRole('button', { name: 'Edit' })).toBeVisible();
+    await expect(own.getByRole('button', { name: 'Reset password' })).toHaveCount(0);
+    await own.getByRole('button', { name: /More/ }).click();
+    const menu = page.locator('.ant-dropdown:visible');
+    await expect(menu.getByText('End sessions')).toBeVisible();
+    await expect(menu.getByText('Disable')).toHaveCount(0);
+  });
+
+  test('an action taken away mid-session is refused once, then no longer offered', async ({ page, browser }) => {
+    const adminToken = await signInByApi(page, 'admin');
+    const codes = { description: 'Marks players', buttons: [], requireTotp: false };
+    const role = await apiCall<{ id: string }>(page, adminToken, 'POST', '/roles', { name: 'Mark desk', resourceIds: [10003, 11015, 21012], ...codes });
+    await apiCall(page, adminToken, 'POST', '/operators', { account: 'mark.desk', name: 'Mark desk', password: 'Lotus-Window-58', roleId: role.id });
+
+    const desk = await (await browser.newContext()).newPage();
+    await signIn(desk, 'mark.desk', 'Lotus-Window-58');
+    await desk.goto('/player/list');
+    const more = desk.getByRole('button', { name: /^More \d+/ }).first();
+    await expect(more).toBeVisible({ timeout: 30_000 });
+
+    // The administrator takes the identity mark away; the desk's page still offers it.
+    await apiCall(page, adminToken, 'PUT', `/roles/${role.id}`, { name: 'Mark desk', resourceIds: [10003, 11015], ...codes });
+    await more.click();
+    await desk.getByRole('menuitem', { name: 'Identity mark' }).click();
+    const dialog = desk.getByRole('dialog');
+    await dialog.getByLabel('Remark').fill('Tester');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(desk.getByText('You do not have permission', { exact: false }).first()).toBeVisible();
+    // The refusal has the context read again: the rows no longer offer what the server refuses.
+    await expect(desk.getByRole('button', { name: /^More \d+/ })).toHaveCount(0);
+    await expect(desk.getByRole('button', { name: 'Detail' }).first()).toBeVisible();
+    await desk.context().close();
   });
 
   test('the customer-service role cannot open permission settings', async ({ page }) => {

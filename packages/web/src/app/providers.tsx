@@ -2,14 +2,30 @@ import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { App, ConfigProvider, theme } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
+import { ErrorCode } from '@gm/contract/errors.ts';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../shared/api-client.ts';
 import { registerFeedback } from '../shared/feedback.ts';
 import { normalizeLanguage } from '../shared/language.ts';
 import { readCspNonce } from '../shared/csp-nonce.ts';
+import { sessionKeys } from '../shared/user-context.tsx';
 
-export const queryClient = new QueryClient({
+/**
+ * A refusal for want of permission means the operator's codes changed since the page loaded
+ * (their role was edited or taken away): the user context is read again, so the sidebar and the
+ * buttons stop offering what the server now refuses. The context's own read is left out: its
+ * refusal ends the session (session-gate.tsx).
+ */
+function rereadContextOnRefusal(error: unknown, queryKey?: QueryKey): void {
+  if (!isApiError(error) || error.code !== ErrorCode.NO_PERMISSION) return;
+  if (queryKey?.[0] === sessionKeys.all[0]) return;
+  void queryClient.invalidateQueries({ queryKey: sessionKeys.context() });
+}
+
+export const queryClient: QueryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: (error, query) => rereadContextOnRefusal(error, query.queryKey) }),
+  mutationCache: new MutationCache({ onError: (error) => rereadContextOnRefusal(error) }),
   defaultOptions: {
     queries: {
       staleTime: 15_000,

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AreaOption } from '@gm/contract/players.contract.ts';
 import { ADMIN_API, api } from './api-client.ts';
@@ -16,14 +17,23 @@ export interface RegionSelectOption {
   label: string;
 }
 
+/** A region as the player screens name it: "1001 · Dawn", or the id alone when its name is not known. */
+export function regionLabel(id: string, name: string | null | undefined): string {
+  return name ? `${id} · ${name}` : id;
+}
+
 /**
- * Options for a region select: "1001 · Dawn". `liveOnly` leaves out regions merged into another,
- * which can no longer be acted on.
+ * Options for a region select, and `labelOf` for a region id in a list's column. `liveOnly`
+ * leaves out of the options the regions merged into another, which can no longer be acted on.
  */
 export function useRegionOptions({ enabled = true, liveOnly = false }: { enabled?: boolean; liveOnly?: boolean } = {}) {
   const regions = useQuery({ ...regionOptionsQuery(), enabled });
   const options: RegionSelectOption[] = (regions.data ?? [])
     .filter((a) => !liveOnly || a.mergedInto === null)
-    .map((a) => ({ value: a.id, label: `${a.id} · ${a.name}` }));
-  return { regions, options };
+    .map((a) => ({ value: a.id, label: regionLabel(a.id, a.name) }));
+  const labelOf = useMemo(() => {
+    const names = new Map((regions.data ?? []).map((a) => [a.id, a.name]));
+    return (id: string) => regionLabel(id, names.get(id));
+  }, [regions.data]);
+  return { regions, options, labelOf };
 }

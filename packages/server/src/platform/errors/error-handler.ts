@@ -87,10 +87,12 @@ export function describeFailure(error: unknown, request: FastifyRequest): Failur
   if (hasZodFastifySchemaValidationErrors(error)) {
     // One message per field, the first (a field that is empty fails its format too: "required" says it).
     const details: FieldIssue[] = [];
+    const described = new Set<string>();
     for (const v of error.validation) {
       const parts = v.instancePath.split('/').slice(1);
       const path = parts.join('.');
-      if (details.some((d) => d.path === path)) continue;
+      if (described.has(path)) continue;
+      described.add(path);
       const { key, values } = issueKey(v.keyword, v.message ?? '', v.params, sentNothingAt(request, error.validationContext, parts));
       details.push({ path, message: translate(lang, key, values) });
     }

@@ -7,6 +7,7 @@ import { confirmAction, notifyCancelled } from '../../shared/components/confirm-
 import { zodRule } from '../../shared/form-rules.ts';
 import { showSuccess } from '../../shared/feedback.ts';
 import { areaOptionsQueryOptions, useMergeArea } from './areas.queries.ts';
+import { regionLabel } from '../../shared/region-options.queries.ts';
 
 /**
  * Merge a region into another. The dialog says whether the game will accept it (only under
@@ -67,7 +68,7 @@ export function AreaMergeDialog({ area, onClose }: { area: Area | null; onClose:
             loading={options.isFetching}
             options={(options.data ?? [])
               .filter((a) => a.id !== area?.id && a.mergedInto === null)
-              .map((a) => ({ value: a.id, label: `${a.id} · ${a.name}` }))}
+              .map((a) => ({ value: a.id, label: regionLabel(a.id, a.name) }))}
           />
         </Form.Item>
       </Form>

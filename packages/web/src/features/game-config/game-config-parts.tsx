@@ -15,6 +15,7 @@ import { formatStamp } from '../../shared/format.ts';
 import { itemName } from '../../shared/catalogue-labels.ts';
 import { normalizeLanguage } from '../../shared/language.ts';
 import { gameConfigQueryOptions, useGameConfigHistory, useGameConfigOptions, useSaveGameConfig } from './game-config.queries.ts';
+import { regionLabel } from '../../shared/region-options.queries.ts';
 
 /** `value.locks.0.reasonEn` (a server detail) as the form's name path `['locks', 0, 'reasonEn']`. */
 export function detailPath(path: string): (string | number)[] {
@@ -212,5 +213,5 @@ export function RewardInput({ value, onChange, size, disabled }: { value?: GameC
 /** The regions a document may name, as select options. */
 export function useRegionChoices() {
   const options = useGameConfigOptions();
-  return (options.data?.regions ?? []).map((r) => ({ value: r.id, label: `${r.id} · ${r.name}` }));
+  return (options.data?.regions ?? []).map((r) => ({ value: r.id, label: regionLabel(r.id, r.name) }));
 }

@@ -9,7 +9,7 @@ import { P } from '@gm/contract/permissions.ts';
 import { formatStamp, fromNow } from '../../shared/format.ts';
 import { showSuccess } from '../../shared/feedback.ts';
 import { useSearchState } from '../../shared/hooks/use-search-state.ts';
-import { useCan } from '../../shared/user-context.tsx';
+import { useCan, useUserContext } from '../../shared/user-context.tsx';
 import { confirmAction } from '../../shared/components/confirm-action.tsx';
 import { OperatorDialog, type OperatorDialogState } from './operator-dialog.tsx';
 import { ResetPasswordDialog } from './reset-password-dialog.tsx';
@@ -43,6 +43,9 @@ export function OperatorsTab() {
   const canEdit = useCan(P.OPERATOR_EDIT);
   const canAssignRole = useCan(P.OPERATOR_ASSIGN_ROLE);
   const canEndSessions = useCan(P.OPERATOR_END_SESSIONS);
+  // One's own password and two-factor sign-in are changed from the profile (with the current
+  // password), and one's own account is not disabled: the server refuses all three, so they are not offered.
+  const myId = useUserContext()?.operatorId;
   const [dialog, setDialog] = useState<OperatorDialogState>(null);
   const [resetting, setResetting] = useState<Operator | null>(null);
   const updateOperator = useUpdateOperator();
@@ -91,7 +94,7 @@ export function OperatorsTab() {
     });
 
   const moreItems = (operator: Operator): MenuProps['items'] => [
-    ...(canEdit
+    ...(canEdit && operator.id !== myId
       ? [
           { key: 'resetTotp', label: t('operators.actions.resetTotp'), disabled: !operator.totpEnabled, onClick: () => confirmResetTotp(operator) },
           {
@@ -189,7 +192,7 @@ export function OperatorsTab() {
                 {t('operators.actions.edit')}
               </Button>
             ) : null}
-            {canEdit ? (
+            {canEdit && row.id !== myId ? (
               <Button type="link" size="small" onClick={() => setResetting(row)}>
                 {t('operators.actions.resetPassword')}
               </Button>

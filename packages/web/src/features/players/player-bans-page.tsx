@@ -27,8 +27,7 @@ export function PlayerBansPage() {
   const search = useSearchState(parseForbidFilters);
   const { state: filters, update } = search;
   const list = useQuery(forbidListQueryOptions(filters));
-  const { options: regionOptions, regions } = useRegionOptions();
-  const areaName = new Map((regions.data ?? []).map((a) => [a.id, a.name]));
+  const { options: regionOptions, labelOf: regionLabelOf } = useRegionOptions();
   // The choice is dropped with every change of filter or tab, as the chosen rows may have left view.
   const selection = useListSelection(list.data?.results ?? [], (p) => p.roleName, filters, 'roleId');
   const [dialog, setDialog] = useState<SanctionDialogState>(null);
@@ -44,8 +43,7 @@ export function PlayerBansPage() {
   const columns: TableColumnsType<Player> = [
     { key: 'roleId', title: t('fields.roleId'), dataIndex: 'roleId', width: 120 },
     { key: 'roleName', title: t('fields.roleName'), dataIndex: 'roleName', width: 160 },
-    // "id · name", as on the player list.
-    { key: 'area', title: t('fields.area'), width: 150, ellipsis: true, render: (_, p) => `${p.areaId}${areaName.get(p.areaId) ? ` · ${areaName.get(p.areaId)}` : ''}` },
+    { key: 'area', title: t('fields.area'), width: 150, ellipsis: true, render: (_, p) => regionLabelOf(p.areaId) },
     { key: 'level', title: t('fields.level'), dataIndex: 'level', width: 70 },
     { key: 'online', title: t('fields.isOnline'), width: 90, render: (_, p) => <OnlineBadge online={p.isOnline} /> },
     { key: 'until', title: ban ? t('fields.banUntil') : t('fields.muteUntil'), width: 190, render: (_, p) => untilText(ban ? p.banUntil : p.muteUntil, t) },

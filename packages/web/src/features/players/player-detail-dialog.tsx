@@ -7,6 +7,7 @@ import { Stamp } from '../../shared/components/stamp.tsx';
 import { LoadFailure } from '../../shared/components/load-failure.tsx';
 import { MarkTag, OnlineBadge, SanctionTags, untilText } from './player-format.tsx';
 import { playerDetailQueryOptions } from './players.queries.ts';
+import { regionLabel } from '../../shared/region-options.queries.ts';
 
 const number = (n: number) => n.toLocaleString();
 
@@ -37,7 +38,7 @@ export function PlayerDetailDialog({ roleId, onClose }: { roleId: string | null;
         [t('fields.thirdId'), d.thirdId ?? '-'],
         [t('fields.account'), d.account],
         [t('fields.accountType'), d.accountType ? t(`accountTypes.${d.accountType as 'guest'}`, { defaultValue: d.accountType }) : '-'],
-        [t('fields.area'), d.areaName ? `${d.areaId} · ${d.areaName}` : d.areaId],
+        [t('fields.area'), regionLabel(d.areaId, d.areaName)],
         [t('fields.level'), d.level],
         [t('fields.unionName'), d.unionName ?? '-'],
         [t('fields.identityMark'), <MarkTag key="mark" mark={d.identityMark} />],

@@ -88,7 +88,7 @@ export function PlayerListPage() {
   const form = useFilterForm(filters, fieldsOf);
   const [expanded, setExpanded] = useState(false);
   const players = useQuery(playersQueryOptions(filters));
-  const { regions: areas, options: areaOptions } = useRegionOptions();
+  const { options: areaOptions, labelOf: regionLabelOf } = useRegionOptions();
   const selection = useTargetSelection(targetOf);
   const selected = selection.targets;
   const [sanction, setSanction] = useState<SanctionDialogState>(null);
@@ -165,7 +165,6 @@ export function PlayerListPage() {
       },
     });
 
-  const areaName = useMemo(() => new Map((areas.data ?? []).map((a) => [a.id, a.name])), [areas.data]);
   const yesNo = [
     { value: true, label: t('filters.yes') },
     { value: false, label: t('filters.no') },
@@ -187,7 +186,7 @@ export function PlayerListPage() {
       // Ban, mute and online state next to the name: what an operator acts on, never behind the scroll.
       { key: 'state', title: t('fields.state'), width: 130, render: (_, p) => <SanctionTags {...p} /> },
       { key: 'online', title: t('fields.isOnline'), width: 90, render: (_, p) => <OnlineBadge online={p.isOnline} /> },
-      { key: 'area', title: t('fields.area'), width: 150, ellipsis: true, render: (_, p) => `${p.areaId}${areaName.get(p.areaId) ? ` · ${areaName.get(p.areaId)}` : ''}` },
+      { key: 'area', title: t('fields.area'), width: 150, ellipsis: true, render: (_, p) => regionLabelOf(p.areaId) },
       { key: 'level', title: t('fields.level'), dataIndex: 'level', width: 70, align: 'right' },
       { key: 'userId', title: t('fields.userId'), dataIndex: 'userId', width: 110 },
       { key: 'account', title: t('fields.account'), dataIndex: 'account', width: 170, ellipsis: true },
@@ -214,7 +213,7 @@ export function PlayerListPage() {
       );
     };
     return { columns, actions };
-  }, [t, can.ban, can.mute, can.kick, can.mark, can.value, can.unlock, areaName, openDialog, openSanction, kickOne]);
+  }, [t, can.ban, can.mute, can.kick, can.mark, can.value, can.unlock, regionLabelOf, openDialog, openSanction, kickOne]);
 
   return (
     <PageContainer
