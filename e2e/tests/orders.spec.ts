@@ -142,7 +142,10 @@ test('cancelling a completed order shows what is taken back, asks, and makes it 
   expect(after.order.status).toBe('cancelled');
   expect(after.actions.map((a) => [a.action, a.outcome])).toContainEqual(['orders.cancel', 'ok']);
   await row(page, orderId).getByRole('button', { name: 'Detail' }).click();
-  await expect(page.getByRole('dialog', { name: `Order ${orderId}` }).getByText('Cancel a completed order')).toBeVisible();
+  const detail = page.getByRole('dialog', { name: `Order ${orderId}` });
+  await expect(detail.getByText('Cancel a completed order')).toBeVisible();
+  // The game logged the refund: its recharge line reads Refunded in the order's trail.
+  await expect(detail.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: 'Refunded' })).toHaveCount(1);
 });
 
 test('replenishing an incomplete order: enter and check the role, choose the product, generate', async ({ page }) => {

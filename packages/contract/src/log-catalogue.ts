@@ -91,6 +91,7 @@ export const REASON_WORDS = [
   { value: 'shop', en: 'Shop', zh: '商店' },
   { value: 'recharge', en: 'Recharge', zh: '充值' },
   { value: 'refund', en: 'Refund', zh: '退款' },
+  { value: 'gm_deduct', en: 'Deducted by GM', zh: 'GM 扣除' },
   { value: 'monthly_card', en: 'Monthly card', zh: '月卡' },
   { value: 'battle_pass', en: 'Battle pass', zh: '战令' },
   { value: 'activate', en: 'Activation', zh: '激活' },

@@ -24,6 +24,7 @@ import { healthRoutes, VERSION } from './modules/health/health.routes.ts';
 import { operatorsRoutes } from './modules/operators/operators.routes.ts';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
 import { ingestRoutes } from './game/ingest/ingest.routes.ts';
+import { DEMO_GAME_ID, ingestEvents } from './game/ingest/ingest.service.ts';
 import { areaJobHandlers, areasRoutes } from './modules/areas/areas.routes.ts';
 import { announcementJobHandlers, announcementsRoutes } from './modules/announcements/announcements.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
@@ -32,7 +33,8 @@ import { createSqlLogStore } from './platform/log-store/sql-log-store.ts';
 import { isClickHouseUrl, logStoreSourceOf } from './platform/log-store/open-log-store.ts';
 import { createClickHouseLogStore } from './platform/log-store/clickhouse-log-store.ts';
 import { logStoreFailureToDomain } from './platform/log-store/log-store-failure.ts';
-import { LogStoreUnavailableError } from './platform/log-store/log-store.ts';
+import { LogStoreUnavailableError, type LogStore } from './platform/log-store/log-store.ts';
+import { createTimeFormatter } from './platform/display-time.ts';
 import { whitelistsRoutes } from './modules/whitelists/whitelists.routes.ts';
 import { resourcesRoutes } from './modules/resources/resources.routes.ts';
 import { sequencesRoutes } from './modules/sequences/sequences.routes.ts';
@@ -57,11 +59,11 @@ import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { createExportWorker } from './modules/exports/exports.service.ts';
 import type { GameGateway } from './game/gateway/gateway.ts';
 import { gatewayFailureToDomain } from './game/gateway/gateway-failure.ts';
-import { createEmbeddedGateway } from './game/world/embedded-gateway.ts';
+import { createEmbeddedGateway, type EmbeddedGatewayOptions } from './game/world/embedded-gateway.ts';
 import { createMetrics, installRequestMetrics, instrumentGateway, metricsRoutes } from './platform/metrics/metrics.ts';
 import { connectRedisCounters, createSqlRateCounters, rateLimitStore } from './platform/rate-limit/rate-counters.ts';
 import { SYSTEM_LOG_RETENTION_DAYS } from '@gm/contract/system-logs.contract.ts';
-import { createSystemLogRecorder } from './platform/system-logs/system-log-recorder.ts';
+import { createSystemLogRecorder, type SystemLogRecorder } from './platform/system-logs/system-log-recorder.ts';
 import { recordGameCalls } from './platform/system-logs/game-call-log.ts';
 import { gameCallerCheck } from './platform/system-logs/call-scope.ts';
 import { recordRequestFailure } from './platform/system-logs/request-failures.ts';
@@ -158,7 +160,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The exception and game-call logs (/sysinfo): written after the answer, never in its way.
   const systemLogs = createSystemLogRecorder({ db: database.db, now, retentionMs: config.systemLogRetentionMs });
   const callerCheck = options.checkGameCallers ? gameCallerCheck() : undefined;
-  const recorded = recordGameCalls(instrumentGateway(options.gateway ?? createEmbeddedGateway(database.db, { now }), metrics), systemLogs, callerCheck ? { check: callerCheck.check } : {});
+  const recorded = recordGameCalls(instrumentGateway(options.gateway ?? createEmbeddedGateway(database.db, { now, logLines: worldLogLines(logStore, systemLogs, config.displayTimeZone) }), metrics), systemLogs, callerCheck ? { check: callerCheck.check } : {});
   const gateway = recorded.gateway;
   const logStoreSource = logStoreSourceOf(options.databaseUrl, options.pgSchema, options.logStoreUrl);
   const ctx: ServiceContext = { db: database.db, dialect: database.dialect, config, now, gateway, gatewayFor: recorded.forRequest, logStore, logStoreSource, metrics, systemLogs };
@@ -313,6 +315,26 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
  * unchanged (prototype poisoning refused). Scopes with a JSON parser of their own (ingest)
  * remove this one first.
  */
+/**
+ * The embedded game reports the log lines of an operator's command (a refund, a replenished
+ * payment and their goods: world-log-lines.ts) as the demo game, into the log store the ingest API
+ * writes, so statistics and the log lists count them. The command has already happened when they
+ * are written: a store that refuses them is an exception in the system log, not a failed command.
+ */
+function worldLogLines(logStore: LogStore, systemLogs: SystemLogRecorder, timeZone: string): EmbeddedGatewayOptions['logLines'] {
+  return {
+    gameId: DEMO_GAME_ID,
+    formatTime: createTimeFormatter(timeZone),
+    async write(lines) {
+      try {
+        await ingestEvents(logStore, DEMO_GAME_ID, { events: [...lines] });
+      } catch (error) {
+        systemLogs.exception({ source: 'gateway', what: `log lines ${lines[0]?.b_log_id ?? ''}`, error });
+      }
+    },
+  };
+}
+
 function acceptEmptyJsonBodies(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');

@@ -7,6 +7,7 @@
  */
 import {
   GAME_COMMANDS,
+  type BagItemType,
   type GameCommand,
   type GameCommandInput,
   type GameCommandKind,
@@ -36,9 +37,10 @@ import * as worldCallbacks from './world-callbacks.ts';
 import * as worldRankings from './world-rankings.ts';
 import * as worldConfigs from './world-configs.ts';
 import * as worldConfigTables from './world-config-tables.ts';
+import { WorldLog, type WorldLogLine, type WorldLogOptions } from './world-log-lines.ts';
 
 type Payload<K extends GameCommandKind> = Omit<GameCommandResult<K>, 'commandId' | 'appliedAt'>;
-type Handler<K extends GameCommandKind> = (trx: Trx, command: GameCommand<K>, at: number) => Promise<Payload<K>>;
+type Handler<K extends GameCommandKind> = (trx: Trx, command: GameCommand<K>, at: number, log: WorldLog) => Promise<Payload<K>>;
 
 export interface EmbeddedGateway extends GameGateway {
   /** The game itself, for tests and the simulator: who may sign in or chat, players' own actions. */
@@ -47,10 +49,16 @@ export interface EmbeddedGateway extends GameGateway {
 
 export interface EmbeddedGatewayOptions {
   now?: () => number;
+  /**
+   * Where the game reports the log lines of what a command did (world-log-lines.ts), after the
+   * command's transaction commits; without it the world writes none (tests of the world alone).
+   */
+  logLines?: WorldLogOptions & { write(lines: readonly WorldLogLine[]): Promise<void> };
 }
 
 export function createEmbeddedGateway(db: Db, options: EmbeddedGatewayOptions = {}): EmbeddedGateway {
   const now = options.now ?? Date.now;
+  const logLines = options.logLines;
 
   const execute: CommandExecutor = async <K extends GameCommandKind>(kind: K, input: GameCommandInput<K>) => {
     const parsed = GAME_COMMANDS[kind].params.safeParse(input);
@@ -65,13 +73,17 @@ export function createEmbeddedGateway(db: Db, options: EmbeddedGatewayOptions = 
 
     const handler = HANDLERS[kind] as Handler<K>;
     try {
-      return await db.transaction().execute(async (trx) => {
+      let log: WorldLog | undefined;
+      const result = await db.transaction().execute(async (trx) => {
         const at = now();
+        log = new WorldLog(logLines, command.commandId, at);
         if (!(await worldRepository.claimCommand(trx, { command_id: command.commandId, kind, params, applied_at: at }))) throw new AlreadyClaimed();
-        const result = { commandId: command.commandId, appliedAt: at, ...(await handler(trx, command, at)) } as GameCommandResult<K>;
+        const result = { commandId: command.commandId, appliedAt: at, ...(await handler(trx, command, at, log)) } as GameCommandResult<K>;
         await worldRepository.completeCommand(trx, command.commandId, JSON.stringify(result));
         return result;
       });
+      if (logLines && log && log.lines.length > 0) await logLines.write(log.lines);
+      return result;
     } catch (error) {
       if (error instanceof AlreadyClaimed) {
         const row = await worldRepository.findCommand(db, command.commandId);
@@ -366,8 +378,8 @@ const HANDLERS: { [K in GameCommandKind]: Handler<K> } = {
     };
   },
 
-  async deductAssets(trx, c, at) {
-    await requirePlayer(trx, c.roleId);
+  async deductAssets(trx, c, at, log) {
+    const player = await requirePlayer(trx, c.roleId);
     const item = await worldRepository.findBagItem(trx, c.roleId, c.sourceId);
     if (!item) throw GatewayError.rejected('itemNotFound', { roleId: c.roleId, sourceId: c.sourceId });
     // The operator decided on the quantity shown; if it moved since, they must look again.
@@ -378,10 +390,18 @@ const HANDLERS: { [K in GameCommandKind]: Handler<K> } = {
     if (!(await worldRepository.setBagCurrent(trx, c.roleId, c.sourceId, expected, after, at))) {
       throw GatewayError.rejected('staleQuantity', { expected });
     }
+    const itemType = item.item_type as BagItemType;
+    await log.assets(
+      trx,
+      player,
+      [{ kind: 'item', itemType, sourceId: c.sourceId, quantity: c.quantity, rarity: item.rarity }],
+      [{ kind: 'item', id: c.sourceId, quantity: c.quantity, before: item.current_number, after, shortfall: 0 }],
+      { reason: 'gm_deduct', subreason: '', order: '' },
+    );
     return {
       roleId: c.roleId,
       sourceId: c.sourceId,
-      itemType: item.item_type as GameCommandResult<'deductAssets'>['itemType'],
+      itemType,
       quantity: c.quantity,
       before: { currentNumber: item.current_number },
       after: { currentNumber: after },
@@ -690,33 +710,41 @@ const HANDLERS: { [K in GameCommandKind]: Handler<K> } = {
     };
   },
 
-  async replenishOrder(trx, c, at) {
+  async replenishOrder(trx, c, at, log) {
     const order = await worldRepository.findOrder(trx, c.orderId);
     if (!order) throw GatewayError.rejected('orderNotFound', { orderId: c.orderId });
     if (order.status !== 'incomplete') throw GatewayError.rejected('orderNotIncomplete', { status: order.status });
     const goods = await worldRepository.findGoods(trx, order.goods_id);
     if (!goods) throw GatewayError.rejected('goodsNotFound', { goodsId: order.goods_id });
-    await requirePlayer(trx, order.role_id);
+    const player = await requirePlayer(trx, order.role_id);
     if (!(await worldRepository.setOrderStatus(trx, order.order_id, 'incomplete', 'completed', at))) {
       throw GatewayError.rejected('orderNotIncomplete', { status: order.status });
     }
-    const granted = await applyGrants(trx, order.role_id, parseGrants(goods.items), at);
+    const grants = parseGrants(goods.items);
+    const granted = await applyGrants(trx, order.role_id, grants, at);
     await worldRepository.updatePlayer(trx, order.role_id, { is_recharge: 1, updated_at: at });
     await worldCallbacks.settleWithOrder(trx, order, c.by ?? 'game', at);
+    // The payment now confirmed, then the goods it delivered, as the game logs a purchase.
+    await log.recharge(trx, order, player, grants, 'completed');
+    await log.assets(trx, player, grants, granted, { reason: 'recharge', subreason: order.product_id, order: order.order_id });
     return { orderId: order.order_id, roleId: order.role_id, before: { status: 'incomplete' as const }, after: { status: 'completed' as const }, granted };
   },
 
-  async cancelOrder(trx, c, at) {
+  async cancelOrder(trx, c, at, log) {
     const order = await worldRepository.findOrder(trx, c.orderId);
     if (!order) throw GatewayError.rejected('orderNotFound', { orderId: c.orderId });
     if (order.status !== 'completed') throw GatewayError.rejected('orderNotCompleted', { status: order.status });
     const goods = await worldRepository.findGoods(trx, order.goods_id);
     if (!goods) throw GatewayError.rejected('goodsNotFound', { goodsId: order.goods_id });
-    await requirePlayer(trx, order.role_id);
+    const player = await requirePlayer(trx, order.role_id);
     if (!(await worldRepository.setOrderStatus(trx, order.order_id, 'completed', 'cancelled', at))) {
       throw GatewayError.rejected('orderNotCompleted', { status: order.status });
     }
-    const deducted = await revokeGrants(trx, order.role_id, parseGrants(goods.items), at);
+    const grants = parseGrants(goods.items);
+    const deducted = await revokeGrants(trx, order.role_id, grants, at);
+    // The refund, then what was taken back, as the game logs a refund (simulator: purchases.ts).
+    await log.recharge(trx, order, player, grants, 'cancelled');
+    await log.assets(trx, player, grants, deducted, { reason: 'refund', subreason: order.product_id, order: order.order_id });
     return { orderId: order.order_id, roleId: order.role_id, before: { status: 'completed' as const }, after: { status: 'cancelled' as const }, deducted };
   },
 
@@ -730,10 +758,10 @@ const HANDLERS: { [K in GameCommandKind]: Handler<K> } = {
     return { board: c.board, entries: await worldRankings.restore(trx, c.board, unique(c.roleIds)) };
   },
 
-  async retryPaymentCallback(trx, c, at) {
+  async retryPaymentCallback(trx, c, at, log) {
     const row = await worldCallbacks.findCallback(trx, c.callbackId);
     if (!row) throw GatewayError.rejected('callbackNotFound', { callbackId: c.callbackId });
-    const tried = await worldCallbacks.retry(trx, row, c.by, at);
+    const tried = await worldCallbacks.retry(trx, row, c.by, at, log);
     return { callbackId: row.callback_id, orderId: row.order_id, before: { status: tried.before }, after: { status: tried.after }, attempt: tried.attempt, granted: tried.granted };
   },
 

@@ -15,6 +15,7 @@ import { applyGrants, parseGrants } from './world-assets.ts';
 import * as worldRepository from './world.repository.ts';
 import type { GameOrderRow } from './world.table.ts';
 import type { GamePaymentCallbacksTable } from './world-callbacks.table.ts';
+import type { WorldLog } from './world-log-lines.ts';
 
 type CallbackRow = Selectable<GamePaymentCallbacksTable>;
 
@@ -79,11 +80,11 @@ export async function receive(trx: Trx, callback: IncomingCallback, at: number, 
 }
 
 /** Tries a pending callback again; a confirmed one answers as it is (nothing more to do). */
-export async function retry(trx: Trx, row: CallbackRow, by: string, at: number): Promise<{ before: CallbackStatus; after: CallbackStatus; attempt: CallbackAttempt; granted: AssetChange[] }> {
+export async function retry(trx: Trx, row: CallbackRow, by: string, at: number, log?: WorldLog): Promise<{ before: CallbackStatus; after: CallbackStatus; attempt: CallbackAttempt; granted: AssetChange[] }> {
   const before = row.status as CallbackStatus;
   const attempts = JSON.parse(row.attempts) as CallbackAttempt[];
   if (before === 'confirmed') return { before, after: before, attempt: attempts.at(-1) ?? { at, outcome: 'ok', reason: null, by }, granted: [] };
-  const tried = await confirm(trx, fromRow(row), at, by);
+  const tried = await confirm(trx, fromRow(row), at, by, log);
   const after: CallbackStatus = tried.attempt.outcome === 'ok' ? 'confirmed' : 'pending';
   await trx
     .updateTable('game_payment_callbacks')
@@ -113,7 +114,8 @@ export async function settleWithOrder(trx: Trx, order: Pick<GameOrderRow, 'order
   }
 }
 
-async function confirm(trx: Trx, callback: IncomingCallback, at: number, by: string): Promise<{ attempt: CallbackAttempt; granted: AssetChange[] }> {
+/** Confirms a payment; with `log`, the game's lines for it (a retry an operator asked for) are written. */
+async function confirm(trx: Trx, callback: IncomingCallback, at: number, by: string, log?: WorldLog): Promise<{ attempt: CallbackAttempt; granted: AssetChange[] }> {
   const order = await worldRepository.findOrder(trx, callback.orderId);
   if (!order) return { attempt: refused('orderNotFound', at, by), granted: [] };
   if (order.status === 'cancelled') return { attempt: refused('orderCancelled', at, by), granted: [] };
@@ -123,8 +125,14 @@ async function confirm(trx: Trx, callback: IncomingCallback, at: number, by: str
     return { attempt: { at, outcome: 'ok', reason: null, by }, granted: [] };
   }
   const goods = await worldRepository.findGoods(trx, order.goods_id);
-  const granted = goods ? await applyGrants(trx, order.role_id, parseGrants(goods.items), at) : [];
+  const grants = goods ? parseGrants(goods.items) : [];
+  const player = await worldRepository.findPlayer(trx, order.role_id);
+  const granted = await applyGrants(trx, order.role_id, grants, at);
   await worldRepository.updatePlayer(trx, order.role_id, { is_recharge: 1, updated_at: at });
+  if (log && player) {
+    await log.recharge(trx, order, player, grants, 'completed');
+    await log.assets(trx, player, grants, granted, { reason: 'recharge', subreason: order.product_id, order: order.order_id });
+  }
   return { attempt: { at, outcome: 'ok', reason: null, by }, granted };
 }
 

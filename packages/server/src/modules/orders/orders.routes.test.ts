@@ -11,6 +11,8 @@ import type { PaymentCallback, RetryCallbackResult } from '@gm/contract/payment-
 import { seedGameWorld } from '../../game/world/world.seed.ts';
 import { apiFor, auditEntries, operatorWith } from '../../testing/api-helpers.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createTimeFormatter } from '../../platform/display-time.ts';
+import type { RechargeByUserStats } from '@gm/contract/statistics.contract.ts';
 
 let t: TestApp;
 let admin: string;
@@ -73,7 +75,11 @@ describe('order list and detail', () => {
     expect(detail.code).toBe(0);
     expect(detail.result.order).toMatchObject({ orderId: 'order-done', receipt: 'RECEIPT-1', status: 'cancelled' });
     expect(detail.result.order.goods).toEqual([expect.objectContaining({ kind: 'currency', quantity: 60 })]);
-    expect(detail.result.rechargeLogs).toEqual([expect.objectContaining({ order_id: 'order-done', amount: 600 })]);
+    // The payment's line, and the refund's the game wrote for the cancel (newest first).
+    expect(detail.result.rechargeLogs).toEqual([
+      expect.objectContaining({ order_id: 'order-done', amount: 600, status: 3 }),
+      expect.objectContaining({ order_id: 'order-done', amount: 600, status: 1 }),
+    ]);
     expect(detail.result.actions).toEqual([expect.objectContaining({ action: 'orders.cancel', accountName: 'admin', outcome: 'ok' })]);
 
     const zh = await api.get<OrderDetailResult>(admin, '/orders/order-done', 'zh-CN');
@@ -149,6 +155,49 @@ describe('cancel a completed order', () => {
     expect(failed).toHaveLength(2);
     expect(JSON.parse(failed[0]?.targets ?? '[]')).toEqual([expect.stringMatching(/^order-/)]);
     expect((await api.post(admin, '/orders/nothing/cancel')).code).toBe(ErrorCode.NOT_FOUND);
+  });
+});
+
+describe("what the game logs for the console's order commands", () => {
+  const linesOf = async (logKey: 'recharge' | 'currency' | 'item', orderField: string, orderId: string) =>
+    (await t.app.ctx.logStore.page(logKey, { size: 50, conditions: [{ field: orderField, op: 'eq', value: orderId }] })).rows;
+  const today = () => createTimeFormatter(t.app.ctx.config.displayTimeZone)(t.clock.now).slice(0, 10);
+
+  it('a refund: a refunded recharge line and the currency taken back, once however often the cancel is sent', async () => {
+    const roleId = roles[0] ?? '';
+    const before = (await crystals(roleId)) ?? 0;
+    const send = () => t.call(admin, { method: 'POST', url: '/api/gm/admin/orders/order-done/cancel', headers: { 'idempotency-key': 'cancel-logs-0001' } });
+    expect((await send()).json<{ code: number }>().code).toBe(0);
+    expect((await send()).json<{ code: number }>().code).toBe(0);
+
+    const recharge = await linesOf('recharge', 'order_id', 'order-done');
+    expect(recharge).toEqual([
+      expect.objectContaining({ b_role_id: roleId, b_game_id: 'demo', b_event_name: 'recharge', status: 3, amount: 600, currency: 'CNY', product_id: CRYSTALS, gold_num: 60, is_first_recharge: false }),
+    ]);
+    const currency = await linesOf('currency', 'related_order', 'order-done');
+    expect(currency).toEqual([
+      expect.objectContaining({ b_role_id: roleId, act_type: 2, gold_id: 'paid_crystal', gold_type: 1, gold_num: 60, before_count: before, after_count: before - 60, reason: 'refund', subreason: CRYSTALS }),
+    ]);
+    // The refund is the game's record: the lines are the game's, at the time of the cancel.
+    expect(recharge[0]?.b_timestamp).toBeGreaterThanOrEqual(t.clock.now - 1000);
+  });
+
+  it('a replenish: the confirmed payment counts in the recharge statistics, with its currency and item lines', async () => {
+    const roleId = roles[0] ?? '';
+    const range = `?start=${today()}&end=${today()}`;
+    const empty = await api.get<RechargeByUserStats>(admin, `/statistics/recharge-by-user${range}`);
+    expect(empty.result.rows.filter((r) => r.roleId === roleId)).toEqual([]);
+
+    expect((await api.post(admin, '/orders/order-open/replenish', { roleId, productId: MONTHLY })).code).toBe(0);
+
+    expect(await linesOf('recharge', 'order_id', 'order-open')).toEqual([expect.objectContaining({ b_role_id: roleId, status: 1, product_id: MONTHLY })]);
+    expect(await linesOf('currency', 'related_order', 'order-open')).toEqual([expect.objectContaining({ act_type: 1, gold_id: 'paid_crystal', gold_num: 300, reason: 'recharge' })]);
+    const items = (await linesOf('item', 'reason', 'recharge')).filter((l) => l.b_role_id === roleId);
+    expect(items).toEqual([expect.objectContaining({ item_id: '100105', change_num: 1, reason: 'recharge', subreason: MONTHLY })]);
+
+    const paid = await api.get<RechargeByUserStats>(admin, `/statistics/recharge-by-user${range}`);
+    const order = await worldRepository.findOrder(db(), 'order-open');
+    expect(paid.result.rows.filter((r) => r.roleId === roleId)).toEqual([expect.objectContaining({ revenue: order?.price, orders: 1 })]);
   });
 });
 
@@ -296,6 +345,9 @@ describe('the order cache (payment callbacks the game has not confirmed)', () =>
     const again = await api.post<RetryCallbackResult>(admin, '/order-callbacks/cb-down/retry');
     expect(again.result).toMatchObject({ before: { status: 'confirmed' }, after: { status: 'confirmed' }, granted: [] });
     expect(await crystals(roles[0] ?? '')).toBe(granted);
+    // The game logs the payment it confirmed, once: the recharge statistics and the order's trail see it.
+    const paid = await t.app.ctx.logStore.page('recharge', { size: 10, conditions: [{ field: 'order_id', op: 'eq', value: 'order-open' }] });
+    expect(paid.rows).toEqual([expect.objectContaining({ status: 1, b_role_id: roles[0] })]);
 
     const early = await api.post<RetryCallbackResult>(admin, '/order-callbacks/cb-early/retry');
     expect(early.result).toMatchObject({ after: { status: 'pending' }, attempt: { outcome: 'refused', reason: 'orderNotFound', by: 'admin' } });

@@ -339,7 +339,8 @@ describe('identity mark, bag, maps and values', () => {
   it('deducts one bag item: 0, more than owned and a stale bag are refused with the spec messages', async () => {
     const [roleId] = await openRoles(1);
     const bag = await get<BagResult>(admin, `/player-baggage-list?roleId=${roleId}`);
-    const item = bag.result.items.find((i) => i.currentNumber >= 2);
+    // A stack the item log keeps (weapons and chips are equipment, whose log the world does not write).
+    const item = bag.result.items.find((i) => i.currentNumber >= 2 && i.itemType !== 'weapon' && i.itemType !== 'chip');
     if (!item) throw new Error('no stack of 2 or more');
     const body = { roleId, sourceId: item.sourceId, expectedCurrent: item.currentNumber };
 
@@ -357,6 +358,9 @@ describe('identity mark, bag, maps and values', () => {
     const entry = (await auditRows('players.deduct')).find((e) => e.outcome === 'ok');
     expect(JSON.parse(entry?.before ?? '{}')).toMatchObject({ sourceId: item.sourceId, currentNumber: item.currentNumber });
     expect(JSON.parse(entry?.after ?? '{}')).toMatchObject({ currentNumber: item.currentNumber - 2 });
+    // The game logs the deduction in the item log.
+    const logged = await t.app.ctx.logStore.page('item', { size: 10, conditions: [{ field: 'b_role_id', op: 'eq', value: roleId ?? '' }, { field: 'reason', op: 'eq', value: 'gm_deduct' }] });
+    expect(logged.rows).toEqual([expect.objectContaining({ item_id: item.sourceId, change_num: -2, before_count: item.currentNumber, after_count: item.currentNumber - 2 })]);
     // The same numbers again: the bag moved on, so the old view is stale.
     const again = await send<unknown>(admin, 'PATCH', '/player/deduction/assets', { ...body, quantity: 1 });
     expect(again.code).toBe(ErrorCode.GAME_ERROR);
