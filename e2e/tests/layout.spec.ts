@@ -35,6 +35,9 @@ test.describe('the shell', () => {
       }
       const cut = await sider.locator('.ant-menu-title-content').evaluateAll((names) => names.filter((n) => n.scrollWidth > n.clientWidth + 1).map((n) => n.textContent));
       expect(cut, language).toEqual([]);
+      // A wrapped name makes its row taller (a group inside a group too), never runs over the next row.
+      const squeezed = await sider.locator('.ant-menu-submenu-title, .ant-menu-item').evaluateAll((rows) => rows.filter((r) => r.scrollHeight > r.clientHeight + 1).map((r) => r.textContent));
+      expect(squeezed, language).toEqual([]);
       const titles = await sider.locator('.ant-menu-submenu-title').evaluateAll((elements) =>
         elements.map((title) => ({
           name: title.querySelector('.gm-menu-group-title')?.textContent,

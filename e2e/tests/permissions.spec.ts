@@ -81,7 +81,7 @@ test.describe('operators and roles', () => {
     await expect(menu.getByText('Disable')).toHaveCount(0);
   });
 
-  test('an action taken away mid-session is refused once, then no longer offered', async ({ page, browser }) => {
+  test('an action or a page taken away mid-session is refused once, then no longer offered', async ({ page, browser }) => {
     const adminToken = await signInByApi(page, 'admin');
     const codes = { description: 'Marks players', buttons: [], requireTotp: false };
     const role = await apiCall<{ id: string }>(page, adminToken, 'POST', '/roles', { name: 'Mark desk', resourceIds: [10003, 11015, 21012], ...codes });
@@ -101,9 +101,16 @@ test.describe('operators and roles', () => {
     await dialog.getByLabel('Remark').fill('Tester');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(desk.getByText('You do not have permission', { exact: false }).first()).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
     // The refusal has the context read again: the rows no longer offer what the server refuses.
     await expect(desk.getByRole('button', { name: /^More \d+/ })).toHaveCount(0);
     await expect(desk.getByRole('button', { name: 'Detail' }).first()).toBeVisible();
+
+    // The page itself taken away: the next refusal sends the desk to /404, and the sidebar drops it.
+    await apiCall(page, adminToken, 'PUT', `/roles/${role.id}`, { name: 'Mark desk', resourceIds: [10003], ...codes });
+    await desk.getByRole('button', { name: 'Refresh' }).click();
+    await expect(desk).toHaveURL(/\/404/);
+    await expect(desk.locator('.ant-layout-sider').getByText('Players', { exact: true })).toHaveCount(0);
     await desk.context().close();
   });
 

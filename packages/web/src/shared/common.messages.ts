@@ -61,8 +61,8 @@ export const en = {
     dangerTitle: 'This cannot be undone',
   },
   table: {
-    total: '{{total}} in total',
-    totalCapped: 'More than {{total}}',
+    total: '{{total, number}} in total',
+    totalCapped: 'More than {{total, number}}',
     actions: 'Actions',
     selected: '{{count}} selected',
   },

@@ -62,8 +62,8 @@ export const zhCN: Translation<typeof en> = {
     dangerTitle: '此操作不可撤销',
   },
   table: {
-    total: '共 {{total}} 条',
-    totalCapped: '超过 {{total}} 条',
+    total: '共 {{total, number}} 条',
+    totalCapped: '超过 {{total, number}} 条',
     actions: '操作',
     selected: '已选 {{count}} 条',
   },

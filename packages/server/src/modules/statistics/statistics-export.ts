@@ -1,5 +1,5 @@
 import type { Language } from '@gm/contract/messages.ts';
-import { RETENTION_DAYS, type NewActiveStats, type OnlineStats, type RechargeByGoodsStats, type RechargeByUserStats, type RechargeStats, type RetentionStats } from '@gm/contract/statistics.contract.ts';
+import { dayNumber, RETENTION_DAYS, type NewActiveStats, type OnlineStats, type RechargeByGoodsStats, type RechargeByUserStats, type RechargeStats, type RetentionStats } from '@gm/contract/statistics.contract.ts';
 import { createTimeFormatter } from '../../platform/display-time.ts';
 import type { CellValue, XlsxColumn } from '../../platform/spreadsheet/xlsx-writer.ts';
 
@@ -66,13 +66,22 @@ export function rechargeByUserSheet(stats: RechargeByUserStats, timeZone: string
   };
 }
 
-export function retentionSheet(stats: RetentionStats): Sheet {
+/**
+ * `today` (the display time zone's day number, `dayNumber`): a point whose day is today counts only the logins so
+ * far. The screen marks it "so far"; a sheet has no such mark and a low share reads as a
+ * collapse, so it stays empty there, as a point still to come does.
+ */
+export function retentionSheet(stats: RetentionStats, today: number): Sheet {
   const points = RETENTION_DAYS.map(String) as (keyof RetentionStats['cohorts'][number]['retained'])[];
+  const share = (c: RetentionStats['cohorts'][number], n: (typeof points)[number]) => {
+    const retained = c.retained[n];
+    if (retained === undefined || dayNumber(c.date) + Number(n) >= today) return null;
+    return c.size === 0 ? 0 : rate(retained / c.size);
+  };
   return {
     title: stats.kind === 'player' ? ['Player retention', '玩家留存'] : ['Device retention', '设备留存'],
     columns: [['First day', '首日'], ['Cohort size', '人数'], ...points.map((n): Label => [n === '1' ? 'Next day' : `Day ${n}`, n === '1' ? '次日' : `${n}日`])],
-    // A point still to come stays empty, as on the screen.
-    rows: stats.cohorts.map((c) => [c.date, c.size, ...points.map((n) => (c.retained[n] === undefined ? null : c.size === 0 ? 0 : rate((c.retained[n] ?? 0) / c.size)))]),
+    rows: stats.cohorts.map((c) => [c.date, c.size, ...points.map((n) => share(c, n))]),
   };
 }
 

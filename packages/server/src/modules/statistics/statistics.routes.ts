@@ -104,7 +104,7 @@ export function statisticsRoutes(ctx: ServiceContext) {
     app.get('/statistics/retention/export', {
       config: { permission: P.STAT_RETENTION, action: 'statistics.export', readOnly: true },
       schema: { tags, summary: 'The retention table as .xlsx', querystring: retentionQuery },
-    }, async (request, reply) => sendSheet(reply, request, 'retention', P.STAT_RETENTION, exportSheets.retentionSheet(await statistics.retention(ctx, request.query)), request.query));
+    }, async (request, reply) => sendSheet(reply, request, 'retention', P.STAT_RETENTION, exportSheets.retentionSheet(await statistics.retention(ctx, request.query), statistics.clockOf(ctx).dayOf(ctx.now())), request.query));
 
     app.get('/statistics/dashboard', {
       config: { permission: P.STAT_ONLINE },

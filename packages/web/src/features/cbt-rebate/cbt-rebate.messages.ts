@@ -8,6 +8,7 @@ export const en = {
   rule: {
     title: 'Rebate rule',
     none: 'No rule yet: set the beta-test window and the rebate rule first.',
+    noneAskAuditor: 'No rule yet: an operator who audits refunds (an administrator or auditor) sets the beta-test window and the rebate rule first.',
     window: 'Beta window',
     percent: 'Rebate',
     unitsPerMajor: 'Recharge currency per 1.00 paid',

@@ -10,6 +10,7 @@ export const zhCN: typeof en = {
   rule: {
     title: '返利规则',
     none: '尚未设置规则：请先设置删档测试时间段和返利规则。',
+    noneAskAuditor: '尚未设置规则：需由有退款审核权限的操作员（管理员或审核员）先设置删档测试时间段和返利规则。',
     window: '测试时间段',
     percent: '返利比例',
     unitsPerMajor: '每 1.00 元对应充值货币',

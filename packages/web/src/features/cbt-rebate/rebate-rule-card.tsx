@@ -7,7 +7,7 @@ import { REBATE_PERCENT_MAX, REBATE_UNITS_MAX } from '@gm/contract/cbt-rebate.co
 import { P } from '@gm/contract/permissions.ts';
 import { DateRangeFilter, type TimeRange } from '../../shared/components/date-range-filter.tsx';
 import { FormDialog } from '../../shared/components/form-dialog.tsx';
-import { Allowed } from '../../shared/components/permission.tsx';
+import { Allowed, useCan } from '../../shared/components/permission.tsx';
 import { showSuccess } from '../../shared/feedback.ts';
 import { formatStamp } from '../../shared/format.ts';
 import { useSaveRebateSettings } from './cbt-rebate.queries.ts';
@@ -23,6 +23,8 @@ export function RebateRuleCard({ result }: { result: RebateSettingsResult | unde
   const { t } = useTranslation('cbtRebate');
   const [editing, setEditing] = useState(false);
   const settings = result?.settings ?? null;
+  // Only a holder of the audit code sets the rule: anyone else is told who can.
+  const canSet = useCan(P.CBT_REBATE_AUDIT);
   const editButton = (
     <Allowed code={P.CBT_REBATE_AUDIT}>
       <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
@@ -39,7 +41,7 @@ export function RebateRuleCard({ result }: { result: RebateSettingsResult | unde
           <Descriptions.Item label={t('rule.lastSet')}>{t('rule.updated', { by: result?.updatedBy ?? '', at: formatStamp(result?.updatedAt) })}</Descriptions.Item>
         </Descriptions>
       ) : result ? (
-        <Alert type="info" showIcon title={t('rule.none')} action={editButton} />
+        <Alert type="info" showIcon title={t(canSet ? 'rule.none' : 'rule.noneAskAuditor')} action={editButton} />
       ) : null}
       <RuleDialog open={editing} settings={settings} onClose={() => setEditing(false)} />
     </Card>

@@ -71,6 +71,6 @@ export const en = {
     totals: '{{pulls}} pulls (single or ten at a time), {{draws}} draws in all, in the period',
     none: 'No gacha in this period.',
   },
-  total: '{{total}} in total',
-  totalCapped: 'More than {{total}}',
+  total: '{{total, number}} in total',
+  totalCapped: 'More than {{total, number}}',
 };

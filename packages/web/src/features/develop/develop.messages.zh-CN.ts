@@ -74,6 +74,6 @@ export const zhCN: Translation<typeof en> = {
     totals: '该时间段共抽卡 {{pulls}} 次（单抽或十连），合计 {{draws}} 抽',
     none: '该时间段没有抽卡。',
   },
-  total: '共 {{total}} 条',
-  totalCapped: '超过 {{total}} 条',
+  total: '共 {{total, number}} 条',
+  totalCapped: '超过 {{total, number}} 条',
 };

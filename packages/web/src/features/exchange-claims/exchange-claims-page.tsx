@@ -33,7 +33,7 @@ export function ExchangeClaimsPage() {
   const { state: filters, update } = search;
   const form = useFilterForm(filters, fieldsOf);
   const claims = useQuery(claimsQueryOptions(filters));
-  const { options: regionOptions } = useRegionOptions();
+  const { options: regionOptions, labelOf: regionLabelOf } = useRegionOptions();
 
   const columns: TableColumnsType<RedeemClaim> = [
     { key: 'code', title: t('fields.code'), dataIndex: 'code', width: 150, render: (code: string) => <Tag color="blue">{code}</Tag> },
@@ -41,7 +41,7 @@ export function ExchangeClaimsPage() {
     { key: 'roleId', title: t('fields.roleId'), dataIndex: 'roleId', width: 120 },
     { key: 'roleName', title: t('fields.roleName'), dataIndex: 'roleName', width: 140 },
     { key: 'userId', title: t('fields.userId'), dataIndex: 'userId', width: 120 },
-    { key: 'area', title: t('fields.area'), dataIndex: 'areaId', width: 80 },
+    { key: 'area', title: t('fields.area'), width: 150, ellipsis: true, render: (_, c) => regionLabelOf(c.areaId) },
     {
       key: 'rewards',
       title: t('fields.rewards'),

@@ -1,11 +1,14 @@
 import { useMemo } from 'react';
-import { Card, Input, Popover, Select, Space, Tag, Timeline, Typography } from 'antd';
+import { AutoComplete, Card, Input, Popover, Select, Space, Tag, Timeline, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CALLBACK_STATUSES, type CallbackAttempt, type PaymentCallback } from '@gm/contract/payment-callbacks.contract.ts';
 import { P } from '@gm/contract/permissions.ts';
+import { PAY_CHANNEL_WORDS } from '@gm/contract/log-catalogue.ts';
+import { KnownWord } from '../../shared/components/known-word.tsx';
+import { normalizeLanguage } from '../../shared/language.ts';
 import { confirmAction } from '../../shared/components/confirm-action.tsx';
 import { DateRangeFilter, timeRange, type TimeRange } from '../../shared/components/date-range-filter.tsx';
 import { FilterCard, FilterField } from '../../shared/components/filter-bar.tsx';
@@ -63,7 +66,8 @@ export interface CallbackCacheViewProps {
 
 /** The cached callbacks with their attempts and a retry: the order cache, and the SDK's callback-wait cache (`/sdk/order/cacheWait`). */
 export function CallbackCacheView({ source, retryCode, title, description }: CallbackCacheViewProps) {
-  const { t } = useTranslation(['orders', 'common']);
+  const { t, i18n } = useTranslation(['orders', 'common']);
+  const language = normalizeLanguage(i18n.language);
   const search = useSearchState(parseCallbackFilters);
   const callbacks = useQuery(callbacksQueryOptions(search.state, source));
   const form = useFilterForm(search.state, fieldsOf);
@@ -90,12 +94,12 @@ export function CallbackCacheView({ source, retryCode, title, description }: Cal
       { key: 'orderId', title: t('fields.orderId'), width: 250, render: (_, c) => <Link to={hrefs.orders({ orderId: c.orderId })} style={{ whiteSpace: 'nowrap' }}>{c.orderId}</Link> },
       { key: 'roleId', title: t('fields.roleId'), width: 110, render: (_, c) => (c.roleId ? <Link to={hrefs.playerDetail(c.roleId)}>{c.roleId}</Link> : '-') },
       { key: 'amount', title: t('cache.amount'), width: 130, align: 'right', render: (_, c) => `${formatMinorUnits(c.amount)} ${c.currency}` },
-      { key: 'channel', title: t('cache.channel'), dataIndex: 'channel', width: 100 },
+      { key: 'channel', title: t('cache.channel'), width: 130, render: (_, c) => <KnownWord words={PAY_CHANNEL_WORDS} value={c.channel} language={language} /> },
       { key: 'receivedAt', title: t('cache.receivedAt'), width: 170, render: (_, c) => <Stamp value={c.receivedAt} /> },
       { key: 'confirmedAt', title: t('cache.confirmedAt'), width: 170, render: (_, c) => (c.confirmedAt ? <Stamp value={c.confirmedAt} /> : '-') },
       { key: 'platformOrderId', title: t('fields.platformOrderId'), dataIndex: 'platformOrderId', width: 210, ellipsis: true },
     ],
-    [t],
+    [t, language],
   );
 
   const rowActions = (c: PaymentCallback) =>
@@ -124,7 +128,13 @@ export function CallbackCacheView({ source, retryCode, title, description }: Cal
           <Input allowClear placeholder={t('filters.exact')} />
         </FilterField>
         <FilterField name="channel" label={t('cache.channel')}>
-          <Input allowClear placeholder={t('filters.exact')} />
+          {/* The channels the console has words for, by word; any other code can still be typed. */}
+          <AutoComplete
+            allowClear
+            placeholder={t('filters.exact')}
+            options={PAY_CHANNEL_WORDS.map((w) => ({ value: w.value, label: `${language === 'zh-CN' ? w.zh : w.en} · ${w.value}` }))}
+            filterOption={(input, option) => String(option?.label ?? '').toLowerCase().includes(input.trim().toLowerCase())}
+          />
         </FilterField>
         <FilterField name="received" label={t('cache.received')} wide>
           <DateRangeFilter style={{ width: '100%' }} />

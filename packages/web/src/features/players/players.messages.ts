@@ -263,7 +263,7 @@ export const en = {
     openList: 'Open in the player list',
   },
   accounts: {
-    personalHidden: 'IP and devices are personal data: your role lacks 12003.',
+    personalHidden: 'IP and devices are personal data: your role lacks “See personal data (IP, device)” (12003).',
     bansHelp: 'Ban accounts by id: enter them or import a worksheet.',
   },
   reports: {

@@ -265,7 +265,7 @@ export const zhCN: Translation<typeof en> = {
     openList: '在玩家列表中打开',
   },
   accounts: {
-    personalHidden: 'IP与设备属于个人数据：您的角色没有12003权限。',
+    personalHidden: 'IP与设备属于个人数据：您的角色没有“查看个人数据（IP、设备）”权限（12003）。',
     bansHelp: '按ID封禁账号：手动输入或导入工作表。',
   },
   reports: {

@@ -37,7 +37,7 @@ export function ReportListPage() {
   const { state: filters, update } = search;
   const form = useFilterForm(filters, fieldsOf);
   const reports = useQuery(reportsQueryOptions(filters));
-  const { options: regionOptions } = useRegionOptions();
+  const { options: regionOptions, labelOf: regionLabelOf } = useRegionOptions();
   const canBan = useCan(P.PLAYER_BAN);
   const canMute = useCan(P.PLAYER_MUTE);
   const [dialog, setDialog] = useState<SanctionDialogState>(null);
@@ -50,7 +50,7 @@ export function ReportListPage() {
   const columns: TableColumnsType<PlayerReport> = [
     { key: 'roleId', title: t('fields.roleId'), dataIndex: 'roleId', width: 110, fixed: 'left' },
     { key: 'roleName', title: t('fields.roleName'), dataIndex: 'roleName', width: 130, ellipsis: true },
-    { key: 'area', title: t('fields.area'), dataIndex: 'areaId', width: 70 },
+    { key: 'area', title: t('fields.area'), width: 130, ellipsis: true, render: (_, r) => regionLabelOf(r.areaId) },
     { key: 'reason', title: t('fields.reason'), width: 110, render: (_, r) => <Tag color={REASON_COLORS[r.reason]}>{t(`reasons.${r.reason}`)}</Tag> },
     { key: 'count', title: t('fields.reportCount'), width: 110, align: 'right', render: (_, r) => <Typography.Text strong={r.reportCount > 2} type={r.reportCount > 2 ? 'danger' : undefined}>{r.reportCount}</Typography.Text> },
     { key: 'muted', title: t('fields.muted'), width: 80, render: (_, r) => (r.muted ? <Tag color="orange">{t('states.muted')}</Tag> : '-') },

@@ -46,7 +46,7 @@ function BoardTab() {
   const search = useSearchState(readBoardFilters);
   const { board, areaId } = search.state;
   const ranking = useQuery(rankingQueryOptions(search.state));
-  const { options: regions } = useRegionOptions({ enabled: useCan(P.GROUP_PLAYERS) });
+  const { options: regions, labelOf: regionLabelOf } = useRegionOptions({ enabled: useCan(P.GROUP_PLAYERS) });
   const canEdit = useCan(P.INFO_CONFIG_EDIT);
   const [selected, setSelected] = useState<RankEntry[]>([]);
   const [removing, setRemoving] = useState(false);
@@ -56,11 +56,11 @@ function BoardTab() {
       { key: 'rank', title: t('fields.rank'), width: 80, render: (_, e) => <Typography.Text strong>{e.rank}</Typography.Text> },
       { key: 'roleId', title: t('fields.roleId'), width: 130, render: (_, e) => <Link to={hrefs.playerDetail(e.roleId)}>{e.roleId}</Link> },
       { key: 'roleName', title: t('fields.roleName'), dataIndex: 'roleName', width: 180, ellipsis: true },
-      { key: 'areaId', title: t('fields.areaId'), dataIndex: 'areaId', width: 100 },
+      { key: 'areaId', title: t('fields.areaId'), width: 150, ellipsis: true, render: (_, e) => regionLabelOf(e.areaId) },
       { key: 'level', title: t('fields.level'), dataIndex: 'level', width: 90, align: 'right' },
       { key: 'value', title: t(`values.${board}`), width: 160, align: 'right', render: (_, e) => <Typography.Text strong>{e.value.toLocaleString()}</Typography.Text> },
     ],
-    [t, board],
+    [t, board, regionLabelOf],
   );
 
   return (
@@ -144,6 +144,7 @@ function RemovedTab() {
   const removals = useQuery(removalsQueryOptions(filters));
   const canEdit = useCan(P.INFO_CONFIG_EDIT);
   const restore = useRestoreEntries();
+  const { labelOf: regionLabelOf } = useRegionOptions({ enabled: useCan(P.GROUP_PLAYERS) });
 
   const askRestore = (r: RankRemoval) =>
     confirmAction({
@@ -158,7 +159,7 @@ function RemovedTab() {
     { key: 'board', title: t('fields.board'), width: 110, render: (_, r) => t(`boards.${r.board}`) },
     { key: 'roleId', title: t('fields.roleId'), width: 130, render: (_, r) => <Link to={hrefs.playerDetail(r.roleId)}>{r.roleId}</Link> },
     { key: 'roleName', title: t('fields.roleName'), dataIndex: 'roleName', width: 160, ellipsis: true },
-    { key: 'areaId', title: t('fields.areaId'), dataIndex: 'areaId', width: 90 },
+    { key: 'areaId', title: t('fields.areaId'), width: 150, ellipsis: true, render: (_, r) => regionLabelOf(r.areaId) },
     { key: 'reason', title: t('fields.reason'), dataIndex: 'reason', width: 240, ellipsis: true },
     { key: 'removedBy', title: t('fields.removedBy'), dataIndex: 'removedBy', width: 120 },
     { key: 'removedAt', title: t('fields.removedAt'), width: 170, render: (_, r) => <Stamp value={r.removedAt} /> },

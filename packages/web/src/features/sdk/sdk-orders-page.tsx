@@ -5,6 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { sdkOrderListQuery, type SdkOrder, type SdkOrderState } from '@gm/contract/sdk.contract.ts';
+import { PAY_CHANNEL_WORDS } from '@gm/contract/log-catalogue.ts';
+import { KnownWord } from '../../shared/components/known-word.tsx';
+import { normalizeLanguage } from '../../shared/language.ts';
 import { DateRangeFilter, timeRange, type TimeRange } from '../../shared/components/date-range-filter.tsx';
 import { FilterCard, FilterField } from '../../shared/components/filter-bar.tsx';
 import { ListTable } from '../../shared/components/list-table.tsx';
@@ -28,7 +31,8 @@ const fieldsOf = (f: Filters): FilterValues => ({ channelOrderId: f.channelOrder
 
 /** /sdk/order/list: the game's orders as the SDK's, with the state of their callbacks. */
 export function SdkOrdersPage() {
-  const { t } = useTranslation(['sdk', 'common']);
+  const { t, i18n } = useTranslation(['sdk', 'common']);
+  const language = normalizeLanguage(i18n.language);
   const search = useSearchState(parseFilters);
   const orders = useQuery(ordersQueryOptions(search.state));
   const form = useFilterForm(search.state, fieldsOf);
@@ -36,7 +40,7 @@ export function SdkOrdersPage() {
   const columns = useMemo<TableColumnsType<SdkOrder>>(
     () => [
       { key: 'channelOrderId', title: t('fields.channelOrderId'), width: 270, fixed: 'left', render: (_, o) => <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>{o.channelOrderId}</Typography.Text> },
-      { key: 'channel', title: t('fields.channel'), width: 100, render: (_, o) => o.channel ?? '-' },
+      { key: 'channel', title: t('fields.channel'), width: 130, render: (_, o) => (o.channel ? <KnownWord words={PAY_CHANNEL_WORDS} value={o.channel} language={language} /> : '-') },
       { key: 'amount', title: t('fields.amount'), width: 120, align: 'right', render: (_, o) => `${formatMinorUnits(o.amount)} ${o.currency}` },
       { key: 'state', title: t('fields.state'), width: 140, render: (_, o) => <Tag color={STATE_COLORS[o.state]}>{t(`orders.states.${o.state}`)}</Tag> },
       {
@@ -51,7 +55,7 @@ export function SdkOrdersPage() {
       { key: 'productName', title: t('fields.productName'), dataIndex: 'productName', width: 180, ellipsis: true },
       { key: 'createdAt', title: t('fields.createdAt'), width: 170, render: (_, o) => <Stamp value={o.createdAt} /> },
     ],
-    [t],
+    [t, language],
   );
 
   const onSearch = (v: FilterValues) =>

@@ -72,6 +72,9 @@ describe('statistics charts', () => {
     expect(data).toHaveLength(PIE_SLICES + 1);
     expect(data[0]).toEqual({ name: `p${PIE_SLICES + 2}`, value: PIE_SLICES + 3 });
     expect(data.at(-1)).toEqual({ name: 'Other', value: 1 + 2 + 3 });
+    // Every slice its own colour, "Other" included.
+    const colors = (option.color as string[]).slice(0, data.length);
+    expect(new Set(colors).size).toBe(data.length);
   });
 
   it('on a phone puts the legend under the pie and leaves the slices unlabelled', () => {

@@ -127,6 +127,12 @@ export function rechargeChart(data: RechargeStats, names: Record<'revenue' | 'cu
 export const PIE_SLICES = 12;
 
 /**
+ * A colour for every slice: ECharts' nine, three more, and grey for "Other" (the thirteenth).
+ * With its default nine, the tenth product took the first's colour beside it.
+ */
+export const PIE_COLORS = ['#5470c6', '#91cc75', '#fac858', '#ee6666', '#73c0de', '#3ba272', '#fc8452', '#9a60b4', '#ea7ccc', '#2f54eb', '#a0d911', '#13c2c2', '#8c8c8c'];
+
+/**
  * `narrow` (a phone): the legend scrolls under the pie and the slices carry no outside labels,
  * which beside a vertical legend overlapped it and pushed the pie off the card.
  */
@@ -136,6 +142,7 @@ export function goodsChart(data: RechargeByGoodsStats, names: Record<'revenue' |
   const rest = rows.slice(PIE_SLICES).reduce((sum, r) => sum + r.revenue, 0);
   if (rest > 0) shown.push({ name: names.other, value: moneyUnits(rest) });
   return {
+    color: PIE_COLORS,
     legend: narrow ? { ...LEGEND, type: 'scroll', orient: 'horizontal', left: 'center', bottom: 0 } : { ...LEGEND, type: 'scroll', orient: 'vertical', left: 8, top: 16 },
     tooltip: { trigger: 'item', valueFormatter: (v: unknown) => (typeof v === 'number' ? `${formatMoney(v * 100)} ${data.currency}` : '–') },
     series: [

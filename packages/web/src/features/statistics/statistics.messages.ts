@@ -1,8 +1,8 @@
 /** The `statistics` namespace: the seven pages of the Data statistics group. Page titles are `nav:routes.*`. */
 export const en = {
   descriptions: {
-    statOnline: 'Players online per region and in all: every sample for ranges of up to 2 days, per hour beyond.',
-    statPlayerLogin: 'New accounts, players and devices per day, and the daily, weekly and monthly active players.',
+    statOnline: 'Players online per region and in all: every sample for ranges of up to 2 days, per hour beyond (each an hour\'s average, rounded on its own, so the regions may not add up to all).',
+    statPlayerLogin: 'New accounts, players and devices per day, counted on the day of their first login (the player list counts a role on the day it was created), and the daily, weekly and monthly active players; today is the day so far.',
     statRechargeOverview: 'Revenue per day from completed payments, on the day paid (test payments never count; a later refund is not taken off), paying players and what they pay on average.',
     statRechargeByProduct: 'Revenue, orders and share of each product over the range, from completed payments (a later refund is not taken off).',
     statRechargeByPlayer: 'The players who paid the most over the range, from completed payments (a later refund is not taken off).',

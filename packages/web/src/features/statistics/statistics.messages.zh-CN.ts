@@ -4,8 +4,8 @@ import type { en } from './statistics.messages.ts';
 /** The `statistics` namespace in Chinese: downloaded only by a console speaking Chinese (docs/decisions.md). */
 export const zhCN: Translation<typeof en> = {
   descriptions: {
-    statOnline: '各区服及全部区服的在线人数：2 天以内显示每个采样点，超过 2 天按小时统计。',
-    statPlayerLogin: '每日新增账号、玩家与设备，以及日活跃、周活跃、月活跃玩家数。',
+    statOnline: '各区服及全部区服的在线人数：2 天以内显示每个采样点，超过 2 天按小时统计（每小时取平均值并各自取整，因此各区服之和可能与全部区服不等）。',
+    statPlayerLogin: '每日新增账号、玩家与设备（按首次登录当天统计；玩家列表按角色创建当天统计），以及日活跃、周活跃、月活跃玩家数；今天为截至目前的数据。',
     statRechargeOverview: '每日已完成支付的充值金额，按支付当天统计（测试支付不计入；之后的退款不扣除）、付费玩家及其平均付费。',
     statRechargeByProduct: '时间范围内各商品的充值金额、订单数与占比，按已完成支付统计（之后的退款不扣除）。',
     statRechargeByPlayer: '时间范围内充值最多的玩家，按已完成支付统计（之后的退款不扣除）。',
