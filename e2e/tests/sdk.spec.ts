@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiCall, seedGameWorld, signInByApi, storeLanguageSetting } from './helpers.ts';
+import { PAY_CHANNEL_WORDS } from '@gm/contract/log-catalogue.ts';
 
 interface Page_<T> {
   results: T[];
@@ -103,7 +104,10 @@ test('cacheWait lists the callbacks the game has not acknowledged, and a retry c
   await expect(page.getByRole('heading', { name: 'Orders awaiting cache' })).toBeVisible();
   for (const c of seeded) await expect(row(page, c.callbackId)).toBeVisible();
   const line = row(page, callbackId);
-  await expect(line).toContainText(channel);
+  // The channel in words, its code on hover.
+  const word = PAY_CHANNEL_WORDS.find((w) => w.value === channel);
+  await expect(line).toContainText(word?.en ?? channel);
+  if (word) await expect(line.locator(`[title="${channel}"]`)).toHaveText(word.en);
   await expect(line).toContainText('Refused: the game was unavailable');
   await shot(page, '/tmp/sdk-cache-wait.png');
   await line.getByRole('button', { name: 'Retry' }).click();
