@@ -37,6 +37,8 @@ test.describe('sign-in and guards', () => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/dashboard/);
     await expect(page.getByText('Who is signed in')).toBeVisible();
+    // The table lists sessions, one operator may have several: the card says how many of each.
+    await expect(page.getByText(/^Operators: \d+ · sessions: \d+$/)).toBeVisible();
     await page.goto('/no/such/page');
     await expect(page).toHaveURL(/\/404/);
   });

@@ -171,7 +171,12 @@ export function DashboardPage() {
 
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>
-          <Card title={t('sessions.title')} style={{ height: '100%' }}>
+          <Card
+            title={t('sessions.title')}
+            // One operator may be signed in on several browsers: the table lists sessions, the card above counts operators.
+            extra={sessions.data ? <Typography.Text type="secondary">{t('sessions.count', { operators: operatorCount, count: sessionRows.length })}</Typography.Text> : null}
+            style={{ height: '100%' }}
+          >
             <Table<ActiveSession>
               size="small"
               rowKey="id"

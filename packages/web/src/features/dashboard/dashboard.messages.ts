@@ -25,6 +25,7 @@ export const en = {
     agent: 'Browser',
     you: 'You',
     empty: 'Nobody else is signed in.',
+    count: 'Operators: {{operators}} · sessions: {{count}}',
   },
   operations: {
     title: 'My recent operations',

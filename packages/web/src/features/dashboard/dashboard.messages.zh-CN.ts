@@ -28,6 +28,7 @@ export const zhCN: Translation<typeof en> = {
     agent: '浏览器',
     you: '你',
     empty: '暂无其他在线操作员。',
+    count: '操作员 {{operators}} 人 · 会话 {{count}} 个',
   },
   operations: {
     title: '我的最近操作',
