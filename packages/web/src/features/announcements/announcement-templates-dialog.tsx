@@ -34,7 +34,7 @@ export function AnnouncementTemplatesDialog({ open, onClose }: { open: boolean; 
           { key: 'type', title: t('fields.type'), width: 90, render: (_, tpl) => <TypeTag type={tpl.body.type} /> },
           { key: 'title', title: t('fields.title'), ellipsis: true, render: (_, tpl) => tpl.body.title },
           { key: 'by', title: t('fields.createdBy'), dataIndex: 'createdBy', width: 100 },
-          { key: 'at', title: t('fields.createdAt'), width: 160, render: (_, tpl) => <Stamp value={tpl.createdAt} /> },
+          { key: 'at', title: t('fields.savedAt'), width: 160, render: (_, tpl) => <Stamp value={tpl.createdAt} /> },
           {
             key: 'actions',
             title: t('common:table.actions'),

@@ -74,6 +74,7 @@ export const en = {
     count: 'Announcements',
     createdBy: 'By',
     createdAt: 'Taken',
+    savedAt: 'Saved',
     diff: 'Difference',
   },
   placeholders: {

@@ -72,6 +72,7 @@ export const zhCN: Translation<typeof en> = {
     count: '公告数',
     createdBy: '操作人',
     createdAt: '备份时间',
+    savedAt: '保存时间',
     diff: '差异',
   },
   placeholders: {

@@ -82,12 +82,16 @@ const CLEARS: Partial<Record<keyof MailFormValues, (keyof MailFormValues)[]>> = 
   timeZone: ['startTime', 'endTime'],
 };
 
-/** Which form field shows a problem of the body's `path` (the ids are typed as text). */
+/**
+ * Which form field shows a problem of the body's `path`. The ids are typed as one text, so a
+ * problem of one id (`roleIds.3`, over 100 characters) is shown on that text: a field named
+ * `roleIdsText.3` does not exist, and the problem showed nowhere while Save did nothing.
+ */
 const FIELD_OF: Record<string, string> = { roleIds: 'roleIdsText', excludeRoleIds: 'excludeRoleIdsText' };
 export function formFieldOf(path: readonly PropertyKey[]): (string | number)[] {
   const [first, ...rest] = path.map((p) => (typeof p === 'symbol' ? String(p) : p));
-  const head = FIELD_OF[String(first)] ?? String(first);
-  return [head, ...rest];
+  const text = FIELD_OF[String(first)];
+  return text ? [text] : [String(first), ...rest];
 }
 
 /** The form's values as the API's body (only the targets of the mail's type). */

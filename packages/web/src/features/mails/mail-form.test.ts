@@ -54,6 +54,13 @@ describe('mail form', () => {
     );
   });
 
+  it('puts a problem of one id on the ids text, where it shows', () => {
+    const parsed = mailBody.safeParse(toBody(values({ roleIdsText: `100000001\n${'x'.repeat(101)}` })));
+    const fields = (parsed.error?.issues ?? []).map((i) => formFieldOf(i.path).join('.'));
+    expect(fields).toEqual(['roleIdsText']);
+    expect(formFieldOf(['excludeRoleIds', 2])).toEqual(['excludeRoleIdsText']);
+  });
+
   it('fills the form from a stored mail (the default sender shown as blank)', () => {
     const detail = {
       id: 'm1', type: 'private', title: 'T', content: 'C', sender: DEFAULT_MAIL_SENDER, status: 'draft',
