@@ -295,6 +295,11 @@ test('the mail pages in Chinese', async ({ page }) => {
   // The item row's required fields carry the mark (the form says "物品", as the redeem codes do).
   await expect(page.getByTestId('mail-item-0').locator('.ant-form-item-required')).toHaveText(['物品类型', '物品', '数量']);
   await chooseItem(page, 0, '扫荡', /扫荡券 · 100102/);
+  // A quantity of 0 is refused with the rule's words, not quietly made 1.
+  await page.getByTestId('mail-item-0').getByLabel('数量').fill('0');
+  await page.getByRole('button', { name: '保存草稿' }).click();
+  await expect(page.getByTestId('mail-item-0')).toContainText('请输入数量（大于 0 的整数）。');
+  await expect(page.getByTestId('mail-item-0').getByLabel('数量')).toHaveValue('0');
   await page.getByTestId('mail-item-0').getByLabel('数量').fill('3');
   await shot(page, 'mail-add-zh');
   await page.getByRole('button', { name: '发送' }).click();

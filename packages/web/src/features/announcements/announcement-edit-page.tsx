@@ -402,8 +402,8 @@ function AnnouncementForm({ editing, initial, templateName }: { editing: Announc
                     </Form.Item>
                   ) : (
                     <Form.Item name="daysAfterRegistration" label={t('fields.daysAfterRegistration')} rules={[daysRule]}>
-                      {/* Not clamped: 0 is refused with the rule's message, not turned into 1. */}
-                      <InputNumber precision={0} suffix={t('fields.daysUnit')} className="gm-full-width" />
+                      {/* Not clamped or rounded: 0 or 1.5 is refused with the rule's message, not turned into another number. */}
+                      <InputNumber suffix={t('fields.daysUnit')} className="gm-full-width" />
                     </Form.Item>
                   )}
                 </Col>

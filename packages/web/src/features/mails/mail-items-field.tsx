@@ -3,7 +3,7 @@ import { Alert, Button, Col, Form, InputNumber, Row, Select, Typography } from '
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MAIL_CARD_TYPES, MAIL_ITEM_NUMBER_MAX, MAIL_ITEM_TYPES, MAIL_ITEMS_MAX, MAIL_SOURCE_TYPES, mailItem, type CatalogueItem, type MailItemType } from '@gm/contract/mails.contract.ts';
+import { MAIL_CARD_TYPES, MAIL_ITEM_TYPES, MAIL_ITEMS_MAX, MAIL_SOURCE_TYPES, mailItem, type CatalogueItem, type MailItemType } from '@gm/contract/mails.contract.ts';
 import { isApiError } from '../../shared/api-client.ts';
 import { zodRule } from '../../shared/form-rules.ts';
 import { translateKey } from '../../shared/translate.ts';
@@ -114,7 +114,8 @@ function ItemRow({
       </Col>
       <Col xs={12} sm={8} lg={3}>
         <Form.Item name={[name, 'number']} label={label(t('form.number'))} required rules={[zodRule(mailItem.shape.number)]}>
-          <InputNumber aria-label={t('form.number')} disabled={disabled} min={1} max={MAIL_ITEM_NUMBER_MAX} precision={0} style={{ width: '100%' }} />
+          {/* Not clamped: 0, -5 or 1.5 is refused with the rule's message, not quietly turned into another number. */}
+          <InputNumber aria-label={t('form.number')} disabled={disabled} style={{ width: '100%' }} />
         </Form.Item>
       </Col>
       <Col xs={12} sm={8} lg={4}>
