@@ -17,13 +17,18 @@ test("a cheater's entry is taken off the arena board with a reason, listed, and 
   await top.locator('.ant-checkbox-input').check();
   await page.getByText('Take off the board', { exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Take entries off the Arena board (1)' });
-  // Retried: a click while the dialog still zooms in can be dropped.
+  // Declined: it says so and takes nothing off (spec section 8).
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(boardRows(page).first().locator('td').nth(2)).toHaveText(roleId);
+  await page.getByText('Take off the board', { exact: true }).click();
+  // Retried: a click while the dialog still zooms in can be dropped. The button names the action.
   await expect(async () => {
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Take off the board' }).click();
     await expect(dialog.getByText('Please enter the reason.')).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 10_000 });
   await dialog.getByLabel('Reason').fill('Speed hack in arena');
-  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByRole('button', { name: 'Take off the board' }).click();
   await expect(page.getByText('Taken off: 1.')).toBeVisible();
   await expect(boardRows(page).first().locator('td').nth(2)).not.toHaveText(roleId);
   await page.waitForTimeout(300);

@@ -146,8 +146,10 @@ test('recharge by user: the top payers, each linking to the player, a region fil
   const roleId = (await link.innerText()).trim();
   await expect(link).toHaveAttribute('href', new RegExp(`/player/list\\?roleId=${roleId}`));
 
-  // Narrowed to one region: every payer listed is of it, and a reload keeps the filter.
-  const region = (await first.locator('td').nth(2).innerText()).trim();
+  // Narrowed to one region: every payer listed is of it, and a reload keeps the filter. The
+  // column names the region as the player screens do ("1001 · Dawn").
+  const regionText = (await first.locator('td').nth(2).innerText()).trim();
+  const region = regionText.split(' · ')[0] ?? regionText;
   await page.getByLabel('Regions').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${region} ·`) }).click();
   await page.keyboard.press('Escape');
@@ -155,7 +157,7 @@ test('recharge by user: the top payers, each linking to the player, a region fil
   await expect(page).toHaveURL(new RegExp(`areaIds=${region}`));
   await page.reload();
   await expect(rows(page).first()).toBeVisible();
-  for (const text of await rows(page).locator('td:nth-child(3)').allInnerTexts()) expect(text.trim()).toBe(region);
+  for (const text of await rows(page).locator('td:nth-child(3)').allInnerTexts()) expect(text.trim()).toBe(regionText);
 
   await page.getByRole('tab', { name: 'Chart' }).click();
   await expectChartWithData(page);

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import type { Db, Trx } from '../../db/database.ts';
 import type { NewRedeemBatch, RedeemBatchesTable, RedeemBatchRow } from '../../db/redeem-batches.table.ts';
 import type { RedeemBatchQuery } from '@gm/contract/redeem-codes.contract.ts';
+import { containsText } from '../../platform/query/contains.ts';
 
 type Conn = Db | Trx;
 
@@ -39,7 +39,7 @@ export async function pageBatches(db: Conn, q: RedeemBatchQuery): Promise<{ rows
   if (q.status !== undefined) base = base.where('status', '=', q.status);
   if (q.name !== undefined && q.name !== '') {
     const name = q.name;
-    base = base.where((eb) => eb.or([eb(sql<string>`lower(name)`, 'like', `%${name.toLowerCase()}%`), eb('shared_code', '=', name.toUpperCase()), eb('id', '=', name)]));
+    base = base.where((eb) => eb.or([containsText('name', name), eb('shared_code', '=', name.toUpperCase()), eb('id', '=', name)]));
   }
   const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.size).offset(q.page * q.size).execute();
   const counted = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

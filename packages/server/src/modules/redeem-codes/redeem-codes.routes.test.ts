@@ -216,6 +216,8 @@ describe('shared codes, windows, regions, changes and status', () => {
 
     const list = await api.get<{ results: RedeemBatch[]; total: number }>(admin, '/redeem-batches?status=active&name=stream');
     expect(list.result.total).toBe(1);
+    // `_` and `%` in the name stand for themselves (they were wildcards here: "_" listed every batch).
+    for (const wild of ['_', '%']) expect((await api.get<{ total: number }>(admin, `/redeem-batches?name=${encodeURIComponent(wild)}`)).result.total, wild).toBe(0);
     const codes = await codesOf(batch.id);
     expect(codes).toEqual([{ index: 1, code: 'STREAM2026' }]);
     t.clock.now = batch.validTo;

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import * as audit from '../audit/audit.service.ts';
@@ -26,3 +28,13 @@ describe('contains filters take % and _ as themselves', () => {
     expect((await targetsFound('role')).length).toBe(3);
   });
 });
+
+describe('every LIKE of the server is built in contains.ts', () => {
+  it('no other source file writes a LIKE (a hand-written one took `_` as a wildcard)', () => {
+    const root = join(import.meta.dirname, '..', '..');
+    const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('contains.ts'));
+    const writers = files.filter((f) => /'like'|\blike \$\{|\bilike\b/i.test(readFileSync(join(root, f), 'utf8')));
+    expect(writers).toEqual([]);
+  });
+});
+

@@ -18,6 +18,9 @@ import { GrantTags } from '../../shared/components/grant-tags.tsx';
 import { KnownWord } from '../../shared/components/known-word.tsx';
 import { OrderStatusTag } from './order-status-tag.tsx';
 import { orderDetailQueryOptions } from './orders.queries.ts';
+import { P } from '@gm/contract/permissions.ts';
+import { useCan } from '../../shared/user-context.tsx';
+import { useRegionOptions } from '../../shared/region-options.queries.ts';
 
 const num = (v: unknown): number | null => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null);
 const str = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
@@ -45,6 +48,7 @@ function DetailBody({ data }: { data: OrderDetailResult }) {
   const { t, i18n } = useTranslation(['orders', 'common', 'errors']);
   const language = normalizeLanguage(i18n.language);
   const o = data.order;
+  const { labelOf: regionLabelOf } = useRegionOptions({ enabled: useCan(P.GROUP_PLAYERS) });
   const items: [string, ReactNode, number?][] = [
     [t('fields.orderId'), <Typography.Text copyable>{o.orderId}</Typography.Text>],
     [t('fields.platformOrderId'), o.platformOrderId || '-'],
@@ -53,7 +57,7 @@ function DetailBody({ data }: { data: OrderDetailResult }) {
     [t('fields.roleId'), <Link to={hrefs.playerDetail(o.roleId)}>{o.roleId}</Link>],
     [t('fields.roleName'), o.roleName || '-'],
     [t('fields.userId'), o.userId || '-'],
-    [t('fields.roleArea'), o.roleArea || '-'],
+    [t('fields.roleArea'), o.roleArea ? regionLabelOf(o.roleArea) : '-'],
     [t('fields.productId'), o.productId],
     [t('fields.productName'), o.productName || '-'],
     [t('fields.goodsId'), o.goodsName ? `${o.goodsId} · ${o.goodsName}` : o.goodsId],

@@ -18,6 +18,7 @@ import { useFilterForm } from '../../shared/hooks/use-filter-form.ts';
 import { useSearchState } from '../../shared/hooks/use-search-state.ts';
 import { hrefs } from '../../shared/paths.ts';
 import { useCan } from '../../shared/user-context.tsx';
+import { useRegionOptions } from '../../shared/region-options.queries.ts';
 import { ORDER_PAGE_PARSERS, parseOrderDialog, type OrderDialog, type OrderPageKind } from './order-filters.ts';
 import { OrderStatusTag } from './order-status-tag.tsx';
 import { ordersQueryOptions, type OrderFilters } from './orders.queries.ts';
@@ -64,6 +65,8 @@ function OrdersPage({ kind }: { kind: OrderPageKind }) {
   const orders = useQuery(ordersQueryOptions(filters));
   const [cancelling, setCancelling] = useState<Order | null>(null);
   const can = { cancel: useCan(P.ORDER_CANCEL), replenish: useCan(P.ORDER_REPLENISH) };
+  // "1005 · Nebula" as on the player screens, for an operator who may read the regions.
+  const { labelOf: regionLabelOf } = useRegionOptions({ enabled: useCan(P.GROUP_PLAYERS) });
 
   const onSearch = (v: FilterValues) =>
     update({
@@ -86,7 +89,7 @@ function OrdersPage({ kind }: { kind: OrderPageKind }) {
       { key: 'roleId', title: t('fields.roleId'), width: 110, render: (_, o) => <Link to={hrefs.playerDetail(o.roleId)}>{o.roleId}</Link> },
       { key: 'roleName', title: t('fields.roleName'), dataIndex: 'roleName', width: 140, ellipsis: true },
       { key: 'createdAt', title: t('fields.createdAt'), width: 170, render: (_, o) => <Stamp value={o.createdAt} /> },
-      { key: 'roleArea', title: t('fields.roleArea'), dataIndex: 'roleArea', width: 100 },
+      { key: 'roleArea', title: t('fields.roleArea'), width: 150, ellipsis: true, render: (_, o) => (o.roleArea ? regionLabelOf(o.roleArea) : '-') },
       { key: 'userId', title: t('fields.userId'), dataIndex: 'userId', width: 110 },
       { key: 'productId', title: t('fields.productId'), dataIndex: 'productId', width: 210, ellipsis: true },
       { key: 'goodsId', title: t('fields.goodsId'), dataIndex: 'goodsId', width: 120, ellipsis: true },

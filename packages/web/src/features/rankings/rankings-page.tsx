@@ -127,7 +127,7 @@ function RemoveDialog({ board, entries, onClose, onDone }: { board: RankBoard; e
     onClose();
   };
   return (
-    <FormDialog open={entries.length > 0} title={t('remove.title', { count: entries.length, board: t(`boards.${board}`) })} form={form} onFinish={(v) => void onFinish(v)} saving={remove.isPending} onClose={onClose}>
+    <FormDialog open={entries.length > 0} title={t('remove.title', { count: entries.length, board: t(`boards.${board}`) })} form={form} onFinish={(v) => void onFinish(v)} saving={remove.isPending} onClose={onClose} destructive={{ okText: t('actions.remove') }}>
       <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('remove.names', { names: nameList(entries.map((e) => `${e.roleName} (${e.roleId})`)) })} />
       <Form.Item name="reason" label={t('remove.reason')} rules={[{ required: true, whitespace: true, message: t('remove.reasonRequired') }]}>
         <Input.TextArea rows={3} maxLength={255} showCount />

@@ -5,7 +5,10 @@ import { Link } from 'react-router';
 import type { RechargeByUserStats } from '@gm/contract/statistics.contract.ts';
 import { PageContainer } from '../../shared/components/page-container.tsx';
 import { Stamp } from '../../shared/components/stamp.tsx';
+import { P } from '@gm/contract/permissions.ts';
 import { hrefs } from '../../shared/paths.ts';
+import { useRegionOptions } from '../../shared/region-options.queries.ts';
+import { useCan } from '../../shared/user-context.tsx';
 import { Chart } from './chart.tsx';
 import { PAYER_BARS, payersChart } from './stat-charts.ts';
 import { StatFilterBar } from './stat-filter-bar.tsx';
@@ -17,11 +20,12 @@ type Row = RechargeByUserStats['rows'][number];
 
 function PayersTable({ data }: { data: RechargeByUserStats }) {
   const { t } = useTranslation('statistics');
+  const { labelOf: regionLabelOf } = useRegionOptions({ enabled: useCan(P.GROUP_PLAYERS) });
   const right = 'right' as const;
   const columns: TableColumnsType<Row> = [
     { key: 'rank', title: t('payers.rank'), width: 70, render: (_, _r, index) => index + 1 },
     { key: 'roleId', title: t('payers.roleId'), render: (_, r) => <Link to={hrefs.playerDetail(r.roleId)}>{r.roleId}</Link> },
-    { key: 'area', title: t('payers.area'), render: (_, r) => r.areaId ?? '-' },
+    { key: 'area', title: t('payers.area'), render: (_, r) => (r.areaId === null ? '-' : regionLabelOf(String(r.areaId))) },
     { key: 'revenue', title: `${t('recharge.revenue')} (${data.currency})`, align: right, render: (_, r) => formatMoney(r.revenue) },
     { key: 'orders', title: t('recharge.orders'), align: right, render: (_, r) => formatCount(r.orders) },
     { key: 'firstPaid', title: t('payers.firstPaid'), render: (_, r) => <Stamp value={r.firstPaidAt} /> },
