@@ -309,13 +309,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 }
 
 /**
- * An empty body labelled JSON is taken as no body: spec section 7's context call has an empty
- * payload, and a client that labels it `application/json` anyway (a bare `fetch` with the
- * header) would otherwise be refused by Fastify's parser. Anything else goes to that parser
- * unchanged (prototype poisoning refused). Scopes with a JSON parser of their own (ingest)
- * remove this one first.
- */
-/**
  * The embedded game reports the log lines of an operator's command (a refund, a replenished
  * payment and their goods: world-log-lines.ts) as the demo game, into the log store the ingest API
  * writes, so statistics and the log lists count them. The command has already happened when they
@@ -335,6 +328,13 @@ function worldLogLines(logStore: LogStore, systemLogs: SystemLogRecorder, timeZo
   };
 }
 
+/**
+ * An empty body labelled JSON is taken as no body: spec section 7's context call has an empty
+ * payload, and a client that labels it `application/json` anyway (a bare `fetch` with the
+ * header) would otherwise be refused by Fastify's parser. Anything else goes to that parser
+ * unchanged (prototype poisoning refused). Scopes with a JSON parser of their own (ingest)
+ * remove this one first.
+ */
 function acceptEmptyJsonBodies(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');

@@ -724,9 +724,7 @@ const HANDLERS: { [K in GameCommandKind]: Handler<K> } = {
     const granted = await applyGrants(trx, order.role_id, grants, at);
     await worldRepository.updatePlayer(trx, order.role_id, { is_recharge: 1, updated_at: at });
     await worldCallbacks.settleWithOrder(trx, order, c.by ?? 'game', at);
-    // The payment now confirmed, then the goods it delivered, as the game logs a purchase.
-    await log.recharge(trx, order, player, grants, 'completed');
-    await log.assets(trx, player, grants, granted, { reason: 'recharge', subreason: order.product_id, order: order.order_id });
+    await log.payment(trx, order, player, grants, granted, 'completed');
     return { orderId: order.order_id, roleId: order.role_id, before: { status: 'incomplete' as const }, after: { status: 'completed' as const }, granted };
   },
 
@@ -742,9 +740,7 @@ const HANDLERS: { [K in GameCommandKind]: Handler<K> } = {
     }
     const grants = parseGrants(goods.items);
     const deducted = await revokeGrants(trx, order.role_id, grants, at);
-    // The refund, then what was taken back, as the game logs a refund (simulator: purchases.ts).
-    await log.recharge(trx, order, player, grants, 'cancelled');
-    await log.assets(trx, player, grants, deducted, { reason: 'refund', subreason: order.product_id, order: order.order_id });
+    await log.payment(trx, order, player, grants, deducted, 'cancelled');
     return { orderId: order.order_id, roleId: order.role_id, before: { status: 'completed' as const }, after: { status: 'cancelled' as const }, deducted };
   },
 

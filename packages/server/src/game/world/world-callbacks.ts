@@ -129,10 +129,7 @@ async function confirm(trx: Trx, callback: IncomingCallback, at: number, by: str
   const player = await worldRepository.findPlayer(trx, order.role_id);
   const granted = await applyGrants(trx, order.role_id, grants, at);
   await worldRepository.updatePlayer(trx, order.role_id, { is_recharge: 1, updated_at: at });
-  if (log && player) {
-    await log.recharge(trx, order, player, grants, 'completed');
-    await log.assets(trx, player, grants, granted, { reason: 'recharge', subreason: order.product_id, order: order.order_id });
-  }
+  if (log && player) await log.payment(trx, order, player, grants, granted, 'completed');
   return { attempt: { at, outcome: 'ok', reason: null, by }, granted };
 }
 

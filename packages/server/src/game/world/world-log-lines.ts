@@ -49,7 +49,7 @@ export class WorldLog {
   }
 
   /** A payment the game confirmed, or took back (`cancelled`, shown as refunded). */
-  async recharge(trx: Trx, order: GameOrderRow, player: GamePlayerRow, goods: readonly Grant[], status: keyof typeof RECHARGE_STATUS): Promise<void> {
+  async #recharge(trx: Trx, order: GameOrderRow, player: GamePlayerRow, goods: readonly Grant[], status: keyof typeof RECHARGE_STATUS): Promise<void> {
     const first = status === 'completed' && player.is_recharge === 0;
     const crystals = goods.reduce((n, g) => n + (g.kind === 'currency' && g.currency === 'recharge' ? g.quantity : 0), 0);
     await this.#push(trx, player, 'recharge', {
@@ -67,6 +67,15 @@ export class WorldLog {
       // As the game marks them: an insider's (identity mark 1) payments are test payments.
       is_sandbox: player.identity_mark === 1,
     });
+  }
+
+  /**
+   * A payment as the game logs it (simulator: purchases.ts): its recharge line, then one line per
+   * good it delivered (`completed`, reason `recharge`) or took back (`cancelled`, reason `refund`).
+   */
+  async payment(trx: Trx, order: GameOrderRow, player: GamePlayerRow, goods: readonly Grant[], changes: readonly AssetChange[], status: keyof typeof RECHARGE_STATUS): Promise<void> {
+    await this.#recharge(trx, order, player, goods, status);
+    await this.assets(trx, player, goods, changes, { reason: status === 'completed' ? 'recharge' : 'refund', subreason: order.product_id, order: order.order_id });
   }
 
   /**
